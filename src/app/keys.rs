@@ -1,0 +1,212 @@
+//! The key table: the one source for input handling and the help overlay. Input is captured into a
+//! plain value each frame; the rest of the window reads that value, never a `KeyCode`.
+
+use crate::sim::mode::Mode;
+use glam::Vec2;
+use macroquad::input::{KeyCode, is_key_down, is_key_pressed};
+
+/// What a key asks for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Action {
+    /// Held: move the player this way.
+    Move(Vec2),
+    Mode(Mode),
+    Flip,
+    Overlay,
+    Grid,
+    Tuning,
+    Pause,
+    Step,
+    Slower,
+    Faster,
+    MoreAgents,
+    FewerAgents,
+    Reset,
+    Reload,
+    Screenshot,
+    Help,
+    Quit,
+}
+
+pub struct Binding {
+    pub keys: &'static [KeyCode],
+    /// How the help overlay names the keys.
+    pub label: &'static str,
+    pub action: Action,
+    pub help: &'static str,
+}
+
+const UP: Vec2 = Vec2::new(0.0, -1.0);
+const DOWN: Vec2 = Vec2::new(0.0, 1.0);
+const LEFT: Vec2 = Vec2::new(-1.0, 0.0);
+const RIGHT: Vec2 = Vec2::new(1.0, 0.0);
+
+pub const BINDINGS: &[Binding] = &[
+    Binding {
+        keys: &[KeyCode::W, KeyCode::Up],
+        label: "W / Up",
+        action: Action::Move(UP),
+        help: "move up",
+    },
+    Binding {
+        keys: &[KeyCode::A, KeyCode::Left],
+        label: "A / Left",
+        action: Action::Move(LEFT),
+        help: "move left",
+    },
+    Binding {
+        keys: &[KeyCode::S, KeyCode::Down],
+        label: "S / Down",
+        action: Action::Move(DOWN),
+        help: "move down",
+    },
+    Binding {
+        keys: &[KeyCode::D, KeyCode::Right],
+        label: "D / Right",
+        action: Action::Move(RIGHT),
+        help: "move right",
+    },
+    Binding {
+        keys: &[KeyCode::Key3, KeyCode::Kp3],
+        label: "3",
+        action: Action::Mode(Mode::LosChase),
+        help: "line-of-sight chase: seek the player's current position",
+    },
+    Binding {
+        keys: &[KeyCode::E],
+        label: "E",
+        action: Action::Flip,
+        help: "reverse the algorithm (chase becomes flee)",
+    },
+    Binding {
+        keys: &[KeyCode::Tab],
+        label: "Tab",
+        action: Action::Overlay,
+        help: "debug overlay: velocity, steering force, line of sight, states",
+    },
+    Binding {
+        keys: &[KeyCode::G],
+        label: "G",
+        action: Action::Grid,
+        help: "tile grid on/off",
+    },
+    Binding {
+        keys: &[KeyCode::U],
+        label: "U",
+        action: Action::Tuning,
+        help: "tuning panel (sliders; Save writes the tuning file)",
+    },
+    Binding {
+        keys: &[KeyCode::Space, KeyCode::P],
+        label: "Space / P",
+        action: Action::Pause,
+        help: "pause / resume",
+    },
+    Binding {
+        keys: &[KeyCode::Period],
+        label: ".",
+        action: Action::Step,
+        help: "one tick while paused",
+    },
+    Binding {
+        keys: &[KeyCode::LeftBracket],
+        label: "[",
+        action: Action::Slower,
+        help: "slower time (down to 0.25x)",
+    },
+    Binding {
+        keys: &[KeyCode::RightBracket],
+        label: "]",
+        action: Action::Faster,
+        help: "faster time (up to 4x)",
+    },
+    Binding {
+        keys: &[KeyCode::Equal, KeyCode::KpAdd],
+        label: "+",
+        action: Action::MoreAgents,
+        help: "more agents",
+    },
+    Binding {
+        keys: &[KeyCode::Minus, KeyCode::KpSubtract],
+        label: "-",
+        action: Action::FewerAgents,
+        help: "fewer agents",
+    },
+    Binding {
+        keys: &[KeyCode::R],
+        label: "R",
+        action: Action::Reset,
+        help: "reset the mode (same seed, same start)",
+    },
+    Binding {
+        keys: &[KeyCode::F5],
+        label: "F5",
+        action: Action::Reload,
+        help: "reload the data files (a bad file keeps the running data)",
+    },
+    Binding {
+        keys: &[KeyCode::F12],
+        label: "F12",
+        action: Action::Screenshot,
+        help: "screenshot to screenshots/",
+    },
+    Binding {
+        keys: &[KeyCode::H, KeyCode::F1],
+        label: "H / F1",
+        action: Action::Help,
+        help: "this help",
+    },
+    Binding {
+        keys: &[KeyCode::Escape],
+        label: "Esc",
+        action: Action::Quit,
+        help: "quit",
+    },
+];
+
+/// One frame's input.
+#[derive(Debug, Clone, Default)]
+pub struct FrameInput {
+    /// Actions whose key went down this frame, in table order.
+    pub actions: Vec<Action>,
+    /// Sum of the held movement keys (not normalised).
+    pub move_dir: Vec2,
+    /// Whether any key is down (for attract mode and idle detection).
+    pub any_key: bool,
+}
+
+/// Read the keyboard through the table.
+pub fn capture() -> FrameInput {
+    let mut input = FrameInput::default();
+    for b in BINDINGS {
+        match b.action {
+            Action::Move(dir) => {
+                if b.keys.iter().any(|&k| is_key_down(k)) {
+                    input.move_dir += dir;
+                    input.any_key = true;
+                }
+            }
+            action => {
+                if b.keys.iter().any(|&k| is_key_pressed(k)) {
+                    input.actions.push(action);
+                    input.any_key = true;
+                }
+            }
+        }
+    }
+    input
+}
+
+/// Growth of the crowd per `+` press: one at a time while small, then by half.
+pub fn more_agents(n: usize) -> usize {
+    if n < 10 { n + 1 } else { n + n / 2 }
+}
+
+/// The inverse steps of [`more_agents`].
+pub fn fewer_agents(n: usize) -> usize {
+    if n <= 10 {
+        n.saturating_sub(1)
+    } else {
+        (n * 2 / 3).max(10)
+    }
+}

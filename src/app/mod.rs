@@ -1,0 +1,249 @@
+//! The window: a thin layer that captures input into a plain value, applies it to the world,
+//! advances the fixed-step clock and draws the interpolated state. macroquad lives only here.
+
+pub mod draw;
+pub mod hud;
+pub mod keys;
+pub mod panel;
+
+use crate::data::{self, DataSet, DataSources};
+use crate::sim::clock::{Clock, TIME_SCALES};
+use crate::sim::record::Recorder;
+use crate::sim::world::{Input, World, WorldConfig};
+use keys::Action;
+use macroquad::prelude::{get_frame_time, next_frame, screen_height, screen_width};
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Everything the window needs to start.
+#[derive(Debug, Clone)]
+pub struct AppConfig {
+    pub world: WorldConfig,
+    pub sources: DataSources,
+    pub record: Option<PathBuf>,
+    pub quit_after: Option<f64>,
+}
+
+/// What the window shows besides the world: toggles, time scale, messages.
+pub struct View {
+    pub overlay: bool,
+    pub grid: bool,
+    pub tuning: bool,
+    pub help: bool,
+    pub paused: bool,
+    pub scale_index: usize,
+    /// A data-file error, shown until the next successful reload.
+    pub error: Option<String>,
+    /// A short-lived status line (saved, screenshot taken) and the time it appeared.
+    pub status: Option<(String, Instant)>,
+    /// Wall-clock cost of the last frame's ticks, per tick.
+    pub tick_ms: f32,
+}
+
+impl View {
+    pub fn time_scale(&self) -> f32 {
+        TIME_SCALES[self.scale_index]
+    }
+
+    fn say(&mut self, message: String) {
+        self.status = Some((message, Instant::now()));
+    }
+}
+
+/// Open the window and run until Esc, the window closing, or `--quit-after`.
+pub fn run(config: AppConfig) -> Result<(), String> {
+    // Fail before the window opens when the record cannot be written (exit 2, one line).
+    let recorder = match &config.record {
+        Some(path) => {
+            let file = File::create(path)
+                .map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?;
+            Some(Recorder::new(BufWriter::new(file)))
+        }
+        None => None,
+    };
+    let conf = macroquad::conf::Conf {
+        miniquad_conf: macroquad::miniquad::conf::Conf {
+            window_title: "steering-arena".to_string(),
+            window_width: 1280,
+            window_height: 800,
+            window_resizable: true,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    macroquad::Window::from_config(conf, game(config, recorder));
+    Ok(())
+}
+
+/// The data at start: the files if they are good, else the built-in copies with the error shown.
+fn initial_data(sources: &DataSources) -> (DataSet, Option<String>) {
+    match sources.load() {
+        Ok(d) => (d, None),
+        Err(e) => (data::built_in(), Some(format!("{e} (running the built-in data)"))),
+    }
+}
+
+async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>) {
+    let (data, error) = initial_data(&config.sources);
+    let mut world = World::new(&data, config.world.clone());
+    world.events.push(format!("mode:{}", world.mode.name()));
+    let mut clock = Clock::new(1.0 / world.dt);
+    let mut view = View {
+        overlay: false,
+        grid: false,
+        tuning: false,
+        help: false,
+        paused: false,
+        scale_index: TIME_SCALES.iter().position(|&s| s == 1.0).unwrap_or(0),
+        error,
+        status: None,
+        tick_ms: 0.0,
+    };
+    let started = Instant::now();
+    let mut screenshots = 0u32;
+    loop {
+        let input = keys::capture();
+        let mut step = false;
+        let mut shoot = false;
+        let mut quit = false;
+        for action in &input.actions {
+            match *action {
+                Action::Move(_) => {}
+                Action::Mode(m) => {
+                    world.set_mode(m);
+                    clock.reset();
+                }
+                Action::Flip => {
+                    let flip = !world.flip;
+                    world.set_flip(flip);
+                }
+                Action::Overlay => view.overlay = !view.overlay,
+                Action::Grid => view.grid = !view.grid,
+                Action::Tuning => view.tuning = !view.tuning,
+                Action::Help => view.help = !view.help,
+                Action::Pause => view.paused = !view.paused,
+                Action::Step => step = view.paused,
+                Action::Slower => view.scale_index = view.scale_index.saturating_sub(1),
+                Action::Faster => view.scale_index = (view.scale_index + 1).min(TIME_SCALES.len() - 1),
+                Action::MoreAgents => world.set_agent_count(keys::more_agents(world.agents.len())),
+                Action::FewerAgents => world.set_agent_count(keys::fewer_agents(world.agents.len())),
+                Action::Reset => {
+                    world.reset();
+                    clock.reset();
+                }
+                Action::Reload => reload(&mut world, &config.sources, &mut view),
+                Action::Screenshot => shoot = true,
+                Action::Quit => quit = true,
+            }
+        }
+        let out_of_time = config
+            .quit_after
+            .is_some_and(|s| started.elapsed().as_secs_f64() >= s);
+        if quit || out_of_time {
+            break;
+        }
+
+        let frame = clock.advance(get_frame_time(), view.time_scale());
+        let tick_input = Input {
+            move_dir: input.move_dir,
+        };
+        let mut ticks_run = 0u32;
+        let tick_started = Instant::now();
+        if view.paused {
+            // Time still passes while paused: the record shows it, the world does not move.
+            if step {
+                world.tick(&tick_input);
+                ticks_run += 1;
+            }
+            for _ in 0..frame.ticks.max(u32::from(step)) {
+                write_record(&mut recorder, &mut world, true, &mut view);
+            }
+        } else {
+            for _ in 0..frame.ticks {
+                world.tick(&tick_input);
+                ticks_run += 1;
+                write_record(&mut recorder, &mut world, false, &mut view);
+            }
+        }
+        if ticks_run > 0 {
+            view.tick_ms = tick_started.elapsed().as_secs_f32() * 1000.0 / ticks_run as f32;
+        }
+        if recorder.is_none() {
+            world.events.clear();
+        }
+
+        let alpha = if view.paused { 1.0 } else { frame.alpha };
+        draw::world(&world, &view, alpha);
+        hud::draw(&world, &view);
+        if view.tuning
+            && let Some(message) = panel::draw(&mut world, &config.sources)
+        {
+            view.say(message);
+        }
+        if view.help {
+            hud::help();
+        }
+        if shoot {
+            screenshots += 1;
+            match screenshot(screenshots) {
+                Ok(path) => {
+                    world.events.push(format!("screenshot:{path}"));
+                    view.say(format!("saved {path}"));
+                }
+                Err(e) => view.say(format!("screenshot failed: {e}")),
+            }
+        }
+        next_frame().await;
+    }
+    if let Some(r) = recorder.as_mut() {
+        let _ = r.flush();
+    }
+}
+
+fn write_record(
+    recorder: &mut Option<Recorder<BufWriter<File>>>,
+    world: &mut World,
+    paused: bool,
+    view: &mut View,
+) {
+    if let Some(r) = recorder.as_mut()
+        && let Err(e) = r.write(world, paused).and_then(|_| r.flush())
+    {
+        view.error = Some(format!("record: {e}"));
+        *recorder = None;
+    }
+}
+
+/// F5: load every data file; on success restart on the new data, else keep running and show why.
+fn reload(world: &mut World, sources: &DataSources, view: &mut View) {
+    match sources.load() {
+        Ok(data) => {
+            world.reload(&data);
+            view.error = None;
+            view.say("reloaded the data files".to_string());
+        }
+        Err(e) => {
+            world.events.push("reload-error".to_string());
+            view.error = Some(format!("{e} (kept the running data)"));
+        }
+    }
+}
+
+/// Save what the window shows to `screenshots/shot-<unix time>-<n>.png`.
+fn screenshot(n: u32) -> Result<String, String> {
+    if screen_width() < 1.0 || screen_height() < 1.0 {
+        return Err("the window has no area".to_string());
+    }
+    std::fs::create_dir_all("screenshots").map_err(|e| format!("screenshots/: {e}"))?;
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let path = format!("screenshots/shot-{stamp}-{n}.png");
+    // export_png panics on a write error, so prove the file can be written first.
+    File::create(&path).map_err(|e| format!("{path}: {e}"))?;
+    macroquad::texture::get_screen_data().export_png(&path);
+    Ok(path)
+}

@@ -1,0 +1,48 @@
+//! The tuning panel (`U`): a slider for every tuning value the current mode uses, drawn from the
+//! shared slider table, and a Save button that writes the tuning file.
+
+use crate::data::DataSources;
+use crate::data::tuning::{self, SLIDERS};
+use crate::sim::world::World;
+use macroquad::hash;
+use macroquad::prelude::{screen_width, vec2};
+use macroquad::ui::root_ui;
+
+const WIDTH: f32 = 380.0;
+
+/// Draw the panel and apply slider changes to the world; returns a status message after Save.
+pub fn draw(world: &mut World, sources: &DataSources) -> Option<String> {
+    let shown: Vec<_> = SLIDERS.iter().filter(|s| s.shown_in(world.mode)).collect();
+    let height = 70.0 + shown.len() as f32 * 24.0;
+    let position = vec2(screen_width() - WIDTH - 10.0, 60.0);
+    let mut saved = None;
+    root_ui().window(hash!(), position, vec2(WIDTH, height), |ui| {
+        ui.label(None, &format!("tuning: {}", world.mode.title()));
+        for s in &shown {
+            let mut value = (s.get)(&world.tuning);
+            ui.slider(hash!(s.path), s.label, s.min..s.max, &mut value);
+            if value.is_finite() && value != (s.get)(&world.tuning) {
+                (s.set)(&mut world.tuning, value.clamp(s.min, s.max));
+            }
+        }
+        if ui.button(None, "Save") {
+            let path = sources.tuning.save_path();
+            let text = tuning::to_json(&world.tuning);
+            let result = path
+                .parent()
+                .map_or(Ok(()), |dir| {
+                    if dir.as_os_str().is_empty() {
+                        Ok(())
+                    } else {
+                        std::fs::create_dir_all(dir)
+                    }
+                })
+                .and_then(|_| std::fs::write(&path, text + "\n"));
+            saved = Some(match result {
+                Ok(()) => format!("saved {}", path.display()),
+                Err(e) => format!("could not save {}: {e}", path.display()),
+            });
+        }
+    });
+    saved
+}

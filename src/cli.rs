@@ -1,0 +1,172 @@
+//! The command line (SPEC §2): argument types, loading the data files, and exit codes.
+//! `main` only calls [`main`] here; the window, `sim` and later `bench` are handed off from here.
+
+use crate::data::DataSources;
+use crate::sim::headless;
+use crate::sim::mode::Mode;
+use crate::sim::player::Script;
+use crate::sim::record::Recorder;
+use crate::sim::world::{MAX_AGENTS, WorldConfig};
+use clap::{Args, Parser, Subcommand};
+use std::io::BufWriter;
+use std::path::PathBuf;
+
+/// Exit code for success.
+pub const EXIT_OK: i32 = 0;
+/// Exit code for bad arguments or a bad data file.
+pub const EXIT_USAGE: i32 = 2;
+/// Longest `sim --seconds` (a simulated day).
+pub const MAX_SECONDS: f64 = 86_400.0;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "steering-arena",
+    version,
+    about = "Classic game-AI movement behaviours in a top-down arena: play it, watch it, measure it."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub common: Common,
+    /// Window only: quit after this many wall-clock seconds (for automation).
+    #[arg(long, value_name = "S", value_parser = positive_seconds)]
+    pub quit_after: Option<f64>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run without a window and print one JSON summary to stdout.
+    Sim {
+        /// Simulated seconds to run.
+        #[arg(long, value_name = "S", default_value_t = 30.0, value_parser = positive_seconds)]
+        seconds: f64,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct Common {
+    /// Behaviour mode, by name or digit (los-chase / 3).
+    #[arg(long, global = true, value_name = "M", value_parser = Mode::parse)]
+    pub mode: Option<Mode>,
+    /// Reverse the algorithm (the E key) in modes that have a reversal.
+    #[arg(long, global = true)]
+    pub evade_flip: bool,
+    /// Seed of the world's random generator.
+    #[arg(long, global = true, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Number of agents (default: the mode's own).
+    #[arg(long, global = true, value_name = "N", value_parser = agent_count)]
+    pub agents: Option<usize>,
+    /// Arena file (default: assets/arena.json if present, else the built-in copy).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub arena: Option<PathBuf>,
+    /// Tuning file (default: assets/tuning.json if present, else the built-in copy).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub tuning: Option<PathBuf>,
+    /// Write one JSON line per simulation tick to FILE.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Player script: still, line, circle, zigzag, flee, hunt, keys.
+    #[arg(long, global = true, value_name = "SCRIPT", value_parser = Script::parse)]
+    pub player: Option<Script>,
+}
+
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .parse()
+        .map_err(|_| format!("\"{s}\" is not a number of seconds"))?;
+    if v.is_finite() && v > 0.0 && v <= MAX_SECONDS {
+        Ok(v)
+    } else {
+        Err(format!("must be more than 0 and at most {MAX_SECONDS}"))
+    }
+}
+
+fn agent_count(s: &str) -> Result<usize, String> {
+    let v: usize = s
+        .parse()
+        .map_err(|_| format!("\"{s}\" is not a whole number of agents"))?;
+    if v <= MAX_AGENTS {
+        Ok(v)
+    } else {
+        Err(format!("at most {MAX_AGENTS} agents"))
+    }
+}
+
+impl Common {
+    /// The world's starting configuration; `default_script` applies when `--player` is absent.
+    pub fn world_config(&self, default_script: Script) -> WorldConfig {
+        WorldConfig {
+            mode: self.mode.unwrap_or(Mode::LosChase),
+            flip: self.evade_flip,
+            seed: self.seed,
+            agents: self.agents,
+            script: self.player.unwrap_or(default_script),
+            ..WorldConfig::default()
+        }
+    }
+
+    pub fn sources(&self) -> DataSources {
+        DataSources::resolve(self.arena.as_deref(), self.tuning.as_deref())
+    }
+}
+
+/// Parse the process's arguments and run; returns the exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                print!("{e}");
+                return EXIT_OK;
+            }
+            // clap's message is several lines (usage, hint); the first says what was wrong.
+            let text = e.to_string();
+            eprintln!("{}", text.lines().next().unwrap_or("error: bad arguments"));
+            return EXIT_USAGE;
+        }
+    };
+    match run(cli) {
+        Ok(()) => EXIT_OK,
+        Err(message) => {
+            eprintln!("{message}");
+            EXIT_USAGE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Some(Command::Sim { seconds }) => sim(&cli.common, seconds),
+        None => {
+            let config = crate::app::AppConfig {
+                world: cli.common.world_config(Script::Keys),
+                sources: cli.common.sources(),
+                record: cli.common.record.clone(),
+                quit_after: cli.quit_after,
+            };
+            crate::app::run(config)
+        }
+    }
+}
+
+fn sim(common: &Common, seconds: f64) -> Result<(), String> {
+    let data = common.sources().load().map_err(|e| e.to_string())?;
+    let config = common.world_config(Script::Still);
+    let summary = match &common.record {
+        Some(path) => {
+            let file = std::fs::File::create(path)
+                .map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?;
+            let mut recorder = Recorder::new(BufWriter::new(file));
+            headless::run(&data, config, seconds, Some(&mut recorder))
+                .map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?
+        }
+        None => headless::run(&data, config, seconds, None::<&mut Recorder<std::io::Sink>>)
+            .map_err(|e| format!("cannot run: {e}"))?,
+    };
+    let json = serde_json::to_string(&summary).map_err(|e| format!("cannot print: {e}"))?;
+    println!("{json}");
+    Ok(())
+}

@@ -1,0 +1,139 @@
+//! `arena.json`: the arena's size, tile size, obstacles, spawn points and the player's start.
+
+use super::{FieldError, check_positive};
+use serde::{Deserialize, Serialize};
+
+pub const FILE_NAME: &str = "arena.json";
+pub const BUILT_IN: &str = include_str!("../../assets/arena.json");
+
+/// Largest number of obstacles a file may hold (keeps loading and grids bounded).
+pub const MAX_OBSTACLES: usize = 10_000;
+/// Largest arena side in pixels.
+pub const MAX_SIDE: f32 = 16_384.0;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArenaData {
+    pub width: f32,
+    pub height: f32,
+    pub tile_size: f32,
+    #[serde(default)]
+    pub obstacles: Vec<ObstacleData>,
+    pub spawns: Vec<[f32; 2]>,
+    pub player_start: [f32; 2],
+}
+
+/// A circle (`x`, `y` centre) or an axis-aligned rectangle (`x`, `y` top-left corner).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "shape", rename_all = "lowercase", deny_unknown_fields)]
+pub enum ObstacleData {
+    Circle { x: f32, y: f32, radius: f32 },
+    Rect { x: f32, y: f32, w: f32, h: f32 },
+}
+
+/// Parse and validate `arena.json` text.
+pub fn parse(text: &str) -> Result<ArenaData, String> {
+    let data: ArenaData = super::from_json(text)?;
+    data.validate().map_err(|e| e.to_string())?;
+    Ok(data)
+}
+
+impl ArenaData {
+    pub fn validate(&self) -> Result<(), FieldError> {
+        check_positive("width", self.width)?;
+        check_positive("height", self.height)?;
+        if self.width > MAX_SIDE || self.height > MAX_SIDE {
+            return Err(FieldError::new(
+                if self.width > MAX_SIDE { "width" } else { "height" },
+                format!("at most {MAX_SIDE} pixels"),
+            ));
+        }
+        check_positive("tile_size", self.tile_size)?;
+        if self.tile_size < 4.0 || self.tile_size > self.width.min(self.height) {
+            return Err(FieldError::new(
+                "tile_size",
+                format!(
+                    "must be between 4 and the arena's shorter side ({}), got {}",
+                    self.width.min(self.height),
+                    self.tile_size
+                ),
+            ));
+        }
+        if self.obstacles.len() > MAX_OBSTACLES {
+            return Err(FieldError::new(
+                "obstacles",
+                format!("at most {MAX_OBSTACLES} obstacles, got {}", self.obstacles.len()),
+            ));
+        }
+        for (i, o) in self.obstacles.iter().enumerate() {
+            o.validate(&format!("obstacles[{i}]"), self.width, self.height)?;
+        }
+        if self.spawns.is_empty() {
+            return Err(FieldError::new("spawns", "needs at least one spawn point"));
+        }
+        for (i, s) in self.spawns.iter().enumerate() {
+            self.check_point(&format!("spawns[{i}]"), *s)?;
+        }
+        self.check_point("player_start", self.player_start)?;
+        Ok(())
+    }
+
+    fn check_point(&self, path: &str, p: [f32; 2]) -> Result<(), FieldError> {
+        let inside = p[0].is_finite()
+            && p[1].is_finite()
+            && (0.0..=self.width).contains(&p[0])
+            && (0.0..=self.height).contains(&p[1]);
+        if inside {
+            Ok(())
+        } else {
+            Err(FieldError::new(
+                path,
+                format!(
+                    "point ({}, {}) is outside the {}x{} arena",
+                    p[0], p[1], self.width, self.height
+                ),
+            ))
+        }
+    }
+}
+
+impl ObstacleData {
+    pub fn validate(&self, path: &str, width: f32, height: f32) -> Result<(), FieldError> {
+        let (min, max) = match *self {
+            ObstacleData::Circle { x, y, radius } => {
+                check_finite(&format!("{path}.x"), x)?;
+                check_finite(&format!("{path}.y"), y)?;
+                check_positive(&format!("{path}.radius"), radius)?;
+                ([x - radius, y - radius], [x + radius, y + radius])
+            }
+            ObstacleData::Rect { x, y, w, h } => {
+                check_finite(&format!("{path}.x"), x)?;
+                check_finite(&format!("{path}.y"), y)?;
+                check_positive(&format!("{path}.w"), w)?;
+                check_positive(&format!("{path}.h"), h)?;
+                ([x, y], [x + w, y + h])
+            }
+        };
+        // An obstacle may touch or cross the wall, but some of it must lie inside the arena.
+        if max[0] <= 0.0 || max[1] <= 0.0 || min[0] >= width || min[1] >= height {
+            return Err(FieldError::new(
+                path,
+                format!("obstacle lies outside the {width}x{height} arena"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn check_finite(path: &str, v: f32) -> Result<(), FieldError> {
+    if v.is_finite() {
+        Ok(())
+    } else {
+        Err(FieldError::new(path, "must be a finite number"))
+    }
+}
+
+/// Pretty JSON for Ctrl+S and tests.
+pub fn to_json(data: &ArenaData) -> String {
+    serde_json::to_string_pretty(data).expect("arena data always serializes")
+}

@@ -1,0 +1,218 @@
+//! Data files: serde types for the arena and tuning files, a pure `parse(&str)` for each, validation
+//! that names the field path, and the copies built into the binary.
+//!
+//! Reading a file is kept apart from parsing it so that tests (and the window's reload) can feed
+//! text directly, and so every error carries the file name it came from.
+
+pub mod arena;
+pub mod tuning;
+
+use serde::de::DeserializeOwned;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// One-line error for a data file: `file: message`, where the message carries the line and column
+/// for syntax errors or the field path for invalid values.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DataError {
+    pub file: String,
+    pub message: String,
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.file, self.message)
+    }
+}
+
+impl std::error::Error for DataError {}
+
+/// A value rejected by validation: the field path (`obstacles[2].radius`) and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldError {
+    pub path: String,
+    pub message: String,
+}
+
+impl FieldError {
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
+        FieldError {
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)
+    }
+}
+
+/// Deserialize JSON text, reporting syntax errors as `line L column C: ...` and type errors with
+/// the path of the offending field.
+pub fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let what = strip_position(&inner.to_string());
+        let at = format!("line {} column {}", inner.line(), inner.column());
+        if path.is_empty() || path == "." || inner.is_syntax() || inner.is_eof() {
+            format!("{at}: {what}")
+        } else {
+            format!("{path}: {what} ({at})")
+        }
+    })?;
+    de.end()
+        .map_err(|e| format!("line {} column {}: trailing characters", e.line(), e.column()))?;
+    Ok(value)
+}
+
+/// serde_json appends " at line L column C" to its messages; we print the position ourselves.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
+    }
+}
+
+/// Where a data file comes from: an explicit path (flag), `assets/<name>.json` when it exists, or
+/// the copy built into the binary.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Source {
+    File(PathBuf),
+    BuiltIn(&'static str),
+}
+
+impl Source {
+    /// The flag's path if given, else `assets/<name>` if present, else the built-in copy.
+    pub fn resolve(flag: Option<&Path>, name: &'static str, _builtin: &'static str) -> Source {
+        if let Some(path) = flag {
+            return Source::File(path.to_path_buf());
+        }
+        let default = Path::new("assets").join(name);
+        if default.is_file() {
+            Source::File(default)
+        } else {
+            Source::BuiltIn(name)
+        }
+    }
+
+    /// The name errors are reported under.
+    pub fn label(&self) -> String {
+        match self {
+            Source::File(p) => p.display().to_string(),
+            Source::BuiltIn(name) => format!("built-in {name}"),
+        }
+    }
+
+    /// The path Save writes to: the file it came from, or `assets/<name>` for a built-in copy.
+    pub fn save_path(&self) -> PathBuf {
+        match self {
+            Source::File(p) => p.clone(),
+            Source::BuiltIn(name) => Path::new("assets").join(name),
+        }
+    }
+
+    /// Read the text (built-in copies cannot fail).
+    pub fn read(&self, builtin: &'static str) -> Result<String, DataError> {
+        match self {
+            Source::BuiltIn(_) => Ok(builtin.to_string()),
+            Source::File(p) => {
+                let bytes = std::fs::read(p).map_err(|e| DataError {
+                    file: self.label(),
+                    message: format!("cannot read: {}", io_reason(&e)),
+                })?;
+                String::from_utf8(bytes).map_err(|e| DataError {
+                    file: self.label(),
+                    message: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
+                })
+            }
+        }
+    }
+}
+
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::IsADirectory => "is a directory".to_string(),
+        _ => {
+            let s = e.to_string();
+            match s.find(" (os error") {
+                Some(i) => s[..i].to_string(),
+                None => s,
+            }
+        }
+    }
+}
+
+/// Every data file the program reads, loaded and validated together.
+#[derive(Debug, Clone)]
+pub struct DataSet {
+    pub arena: arena::ArenaData,
+    pub tuning: tuning::Tuning,
+}
+
+/// Where each data file comes from.
+#[derive(Debug, Clone)]
+pub struct DataSources {
+    pub arena: Source,
+    pub tuning: Source,
+}
+
+impl DataSources {
+    pub fn resolve(arena: Option<&Path>, tuning: Option<&Path>) -> Self {
+        DataSources {
+            arena: Source::resolve(arena, arena::FILE_NAME, arena::BUILT_IN),
+            tuning: Source::resolve(tuning, tuning::FILE_NAME, tuning::BUILT_IN),
+        }
+    }
+
+    pub fn load(&self) -> Result<DataSet, DataError> {
+        let arena = load_with(&self.arena, arena::BUILT_IN, arena::parse)?;
+        let tuning = load_with(&self.tuning, tuning::BUILT_IN, tuning::parse)?;
+        Ok(DataSet { arena, tuning })
+    }
+}
+
+/// The data built into the binary; always valid (a test checks it).
+pub fn built_in() -> DataSet {
+    DataSet {
+        arena: arena::parse(arena::BUILT_IN).expect("built-in arena.json is valid"),
+        tuning: tuning::parse(tuning::BUILT_IN).expect("built-in tuning.json is valid"),
+    }
+}
+
+fn load_with<T>(
+    source: &Source,
+    builtin: &'static str,
+    parse: fn(&str) -> Result<T, String>,
+) -> Result<T, DataError> {
+    let text = source.read(builtin)?;
+    parse(&text).map_err(|message| DataError {
+        file: source.label(),
+        message,
+    })
+}
+
+/// A finite number greater than zero.
+pub(crate) fn check_positive(path: &str, v: f32) -> Result<(), FieldError> {
+    if v.is_finite() && v > 0.0 {
+        Ok(())
+    } else {
+        Err(FieldError::new(path, format!("must be a positive number, got {v}")))
+    }
+}
+
+/// A finite number inside `[lo, hi]`.
+pub(crate) fn check_range(path: &str, v: f32, lo: f32, hi: f32) -> Result<(), FieldError> {
+    if v.is_finite() && v >= lo && v <= hi {
+        Ok(())
+    } else {
+        Err(FieldError::new(
+            path,
+            format!("must be between {lo} and {hi}, got {v}"),
+        ))
+    }
+}

@@ -1,0 +1,466 @@
+//! The arena: walls, obstacles and spawn points, with a uniform grid so every obstacle query
+//! (nearest surface, ray cast, collision) visits only the cells it touches — no agent ever scans
+//! every obstacle.
+
+use crate::data::arena::{ArenaData, ObstacleData};
+use glam::Vec2;
+
+/// Side of a grid cell in pixels.
+pub const CELL: f32 = 64.0;
+/// How far a collision pushes a body beyond the surface, so rounding never leaves it touching.
+const SKIN: f32 = 0.01;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Obstacle {
+    Circle { center: Vec2, radius: f32 },
+    Rect { min: Vec2, max: Vec2 },
+}
+
+/// Where a ray met an obstacle: distance along the ray, the point and the surface normal there.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RayHit {
+    pub t: f32,
+    pub point: Vec2,
+    pub normal: Vec2,
+    pub obstacle: usize,
+}
+
+/// The nearest obstacle surface to a point: signed distance (negative inside) and outward normal.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Surface {
+    pub distance: f32,
+    pub normal: Vec2,
+    pub obstacle: usize,
+}
+
+/// What a collision does to the velocity's component into the surface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Response {
+    /// Remove it: the body slides along the surface.
+    Slide,
+    /// Reflect it: the body bounces off.
+    Bounce,
+}
+
+impl Obstacle {
+    pub fn from_data(d: &ObstacleData) -> Self {
+        match *d {
+            ObstacleData::Circle { x, y, radius } => Obstacle::Circle {
+                center: Vec2::new(x, y),
+                radius,
+            },
+            ObstacleData::Rect { x, y, w, h } => Obstacle::Rect {
+                min: Vec2::new(x, y),
+                max: Vec2::new(x + w, y + h),
+            },
+        }
+    }
+
+    pub fn to_data(&self) -> ObstacleData {
+        match *self {
+            Obstacle::Circle { center, radius } => ObstacleData::Circle {
+                x: center.x,
+                y: center.y,
+                radius,
+            },
+            Obstacle::Rect { min, max } => ObstacleData::Rect {
+                x: min.x,
+                y: min.y,
+                w: max.x - min.x,
+                h: max.y - min.y,
+            },
+        }
+    }
+
+    /// Axis-aligned bounding box.
+    pub fn bounds(&self) -> (Vec2, Vec2) {
+        match *self {
+            Obstacle::Circle { center, radius } => (center - radius, center + radius),
+            Obstacle::Rect { min, max } => (min, max),
+        }
+    }
+
+    /// Signed distance from `p` to the surface (negative inside) and the outward unit normal.
+    pub fn surface(&self, p: Vec2) -> (f32, Vec2) {
+        match *self {
+            Obstacle::Circle { center, radius } => {
+                let offset = p - center;
+                let d = offset.length();
+                let normal = if d > 1e-6 { offset / d } else { Vec2::X };
+                (d - radius, normal)
+            }
+            Obstacle::Rect { min, max } => {
+                let center = (min + max) * 0.5;
+                let half = (max - min) * 0.5;
+                let q = p - center;
+                let d = q.abs() - half;
+                if d.x > 0.0 || d.y > 0.0 {
+                    let outside = d.max(Vec2::ZERO);
+                    let closest = center + q.clamp(-half, half);
+                    let normal = (p - closest).normalize_or_zero();
+                    (outside.length(), normal)
+                } else if d.x > d.y {
+                    (d.x, Vec2::new(q.x.signum(), 0.0))
+                } else {
+                    (d.y, Vec2::new(0.0, q.y.signum()))
+                }
+            }
+        }
+    }
+
+    /// First intersection of the ray `origin + t * dir` (`dir` unit) with `t` in `[0, max_t]`;
+    /// a ray starting inside hits at `t = 0`.
+    pub fn ray(&self, origin: Vec2, dir: Vec2, max_t: f32) -> Option<(f32, Vec2)> {
+        match *self {
+            Obstacle::Circle { center, radius } => {
+                let m = origin - center;
+                let c = m.length_squared() - radius * radius;
+                if c <= 0.0 {
+                    return Some((0.0, m.normalize_or_zero()));
+                }
+                let b = m.dot(dir);
+                if b > 0.0 {
+                    return None;
+                }
+                let disc = b * b - c;
+                if disc < 0.0 {
+                    return None;
+                }
+                let t = -b - disc.sqrt();
+                (t <= max_t).then(|| (t, (origin + dir * t - center) / radius))
+            }
+            Obstacle::Rect { min, max } => {
+                let mut t_near = 0.0f32;
+                let mut t_far = max_t;
+                let mut normal = Vec2::ZERO;
+                for axis in 0..2 {
+                    let (o, d, lo, hi) = (origin[axis], dir[axis], min[axis], max[axis]);
+                    if d.abs() < 1e-9 {
+                        if o < lo || o > hi {
+                            return None;
+                        }
+                        continue;
+                    }
+                    let (mut t0, mut t1) = ((lo - o) / d, (hi - o) / d);
+                    let mut n = Vec2::ZERO;
+                    n[axis] = -d.signum();
+                    if t0 > t1 {
+                        std::mem::swap(&mut t0, &mut t1);
+                    }
+                    if t0 > t_near {
+                        t_near = t0;
+                        normal = n;
+                    }
+                    t_far = t_far.min(t1);
+                    if t_near > t_far {
+                        return None;
+                    }
+                }
+                if normal == Vec2::ZERO {
+                    // Started inside the box.
+                    normal = self.surface(origin).1;
+                }
+                Some((t_near, normal))
+            }
+        }
+    }
+}
+
+/// Obstacle indices bucketed by the grid cells their bounding boxes overlap (compressed rows:
+/// cell `i` holds `items[start[i]..start[i + 1]]`).
+#[derive(Debug, Clone, Default)]
+struct Grid {
+    cols: usize,
+    rows: usize,
+    start: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Grid {
+    fn build(obstacles: &[Obstacle], width: f32, height: f32) -> Self {
+        let cols = ((width / CELL).ceil() as usize).max(1);
+        let rows = ((height / CELL).ceil() as usize).max(1);
+        let mut grid = Grid {
+            cols,
+            rows,
+            start: vec![0; cols * rows + 1],
+            items: Vec::new(),
+        };
+        for o in obstacles {
+            let (min, max) = o.bounds();
+            let (x0, y0, x1, y1) = grid.range(min, max);
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    grid.start[y * cols + x + 1] += 1;
+                }
+            }
+        }
+        for i in 1..grid.start.len() {
+            grid.start[i] += grid.start[i - 1];
+        }
+        let mut fill = grid.start.clone();
+        grid.items = vec![0; grid.start[cols * rows] as usize];
+        for (index, o) in obstacles.iter().enumerate() {
+            let (min, max) = o.bounds();
+            let (x0, y0, x1, y1) = grid.range(min, max);
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    let cell = y * cols + x;
+                    grid.items[fill[cell] as usize] = index as u32;
+                    fill[cell] += 1;
+                }
+            }
+        }
+        grid
+    }
+
+    /// Inclusive cell range covering the box, clamped to the grid.
+    fn range(&self, min: Vec2, max: Vec2) -> (usize, usize, usize, usize) {
+        let clamp = |v: f32, n: usize| ((v / CELL).floor().max(0.0) as usize).min(n - 1);
+        (
+            clamp(min.x, self.cols),
+            clamp(min.y, self.rows),
+            clamp(max.x, self.cols),
+            clamp(max.y, self.rows),
+        )
+    }
+
+    fn cell(&self, x: usize, y: usize) -> &[u32] {
+        let i = y * self.cols + x;
+        &self.items[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Arena {
+    pub width: f32,
+    pub height: f32,
+    pub tile_size: f32,
+    obstacles: Vec<Obstacle>,
+    pub spawns: Vec<Vec2>,
+    pub player_start: Vec2,
+    grid: Grid,
+}
+
+impl Arena {
+    pub fn from_data(d: &ArenaData) -> Self {
+        let obstacles: Vec<Obstacle> = d.obstacles.iter().map(Obstacle::from_data).collect();
+        let grid = Grid::build(&obstacles, d.width, d.height);
+        Arena {
+            width: d.width,
+            height: d.height,
+            tile_size: d.tile_size,
+            obstacles,
+            spawns: d.spawns.iter().map(|s| Vec2::from(*s)).collect(),
+            player_start: Vec2::from(d.player_start),
+            grid,
+        }
+    }
+
+    pub fn to_data(&self) -> ArenaData {
+        ArenaData {
+            width: self.width,
+            height: self.height,
+            tile_size: self.tile_size,
+            obstacles: self.obstacles.iter().map(Obstacle::to_data).collect(),
+            spawns: self.spawns.iter().map(|s| s.to_array()).collect(),
+            player_start: self.player_start.to_array(),
+        }
+    }
+
+    pub fn obstacles(&self) -> &[Obstacle] {
+        &self.obstacles
+    }
+
+    pub fn size(&self) -> Vec2 {
+        Vec2::new(self.width, self.height)
+    }
+
+    pub fn center(&self) -> Vec2 {
+        self.size() * 0.5
+    }
+
+    /// Whether a point lies inside the walls.
+    pub fn contains(&self, p: Vec2) -> bool {
+        p.x >= 0.0 && p.y >= 0.0 && p.x <= self.width && p.y <= self.height
+    }
+
+    /// Calls `f` with the index of every obstacle whose cell lies in the box (an obstacle spanning
+    /// several cells may come more than once; every caller here takes a minimum, so that is fine).
+    fn near(&self, min: Vec2, max: Vec2, mut f: impl FnMut(usize, &Obstacle)) {
+        let (x0, y0, x1, y1) = self.grid.range(min, max);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                for &i in self.grid.cell(x, y) {
+                    f(i as usize, &self.obstacles[i as usize]);
+                }
+            }
+        }
+    }
+
+    /// The nearest obstacle surface within `max_dist` of `p`, if any.
+    pub fn nearest_surface(&self, p: Vec2, max_dist: f32) -> Option<Surface> {
+        let mut best: Option<Surface> = None;
+        self.near(p - max_dist, p + max_dist, |i, o| {
+            let (distance, normal) = o.surface(p);
+            if distance <= max_dist && best.is_none_or(|b| distance < b.distance) {
+                best = Some(Surface {
+                    distance,
+                    normal,
+                    obstacle: i,
+                });
+            }
+        });
+        best
+    }
+
+    /// Signed distance from `p` to the nearest obstacle surface anywhere (`None`: no obstacles).
+    /// Searches outward in growing squares, stopping once the nearest hit lies inside the square.
+    pub fn nearest_distance(&self, p: Vec2) -> Option<f32> {
+        if self.obstacles.is_empty() {
+            return None;
+        }
+        let far = self.width.max(self.height) * 2.0 + p.abs().max_element();
+        let mut reach = CELL;
+        loop {
+            if let Some(s) = self.nearest_surface(p, reach) {
+                return Some(s.distance);
+            }
+            if reach > far {
+                // Only obstacles outside the search (cannot happen for validated arenas).
+                return self
+                    .obstacles
+                    .iter()
+                    .map(|o| o.surface(p).0)
+                    .reduce(f32::min);
+            }
+            reach *= 2.0;
+        }
+    }
+
+    /// The first obstacle hit by the ray from `origin` along unit `dir` within `length`. Walks the
+    /// grid cells the ray crosses in order (Amanatides & Woo) and stops at the first cell that
+    /// contains a hit closer than the cell's far edge.
+    pub fn ray_cast(&self, origin: Vec2, dir: Vec2, length: f32) -> Option<RayHit> {
+        let dir = dir.normalize_or_zero();
+        if dir == Vec2::ZERO || !origin.is_finite() || !(length > 0.0) {
+            return None;
+        }
+        let (cols, rows) = (self.grid.cols as i64, self.grid.rows as i64);
+        let cell_of = |v: f32, n: i64| ((v / CELL).floor() as i64).clamp(0, n - 1);
+        let (mut cx, mut cy) = (cell_of(origin.x, cols), cell_of(origin.y, rows));
+        let step_x = if dir.x > 0.0 { 1 } else { -1 };
+        let step_y = if dir.y > 0.0 { 1 } else { -1 };
+        let next_edge = |c: i64, step: i64| (c + i64::from(step > 0)) as f32 * CELL;
+        let t_to = |edge: f32, o: f32, d: f32| {
+            if d.abs() < 1e-9 {
+                f32::INFINITY
+            } else {
+                ((edge - o) / d).max(0.0)
+            }
+        };
+        let mut t_max_x = t_to(next_edge(cx, step_x), origin.x, dir.x);
+        let mut t_max_y = t_to(next_edge(cy, step_y), origin.y, dir.y);
+        let t_delta_x = if dir.x.abs() < 1e-9 { f32::INFINITY } else { CELL / dir.x.abs() };
+        let t_delta_y = if dir.y.abs() < 1e-9 { f32::INFINITY } else { CELL / dir.y.abs() };
+        let mut best: Option<RayHit> = None;
+        loop {
+            for &i in self.grid.cell(cx as usize, cy as usize) {
+                let i = i as usize;
+                if let Some((t, normal)) = self.obstacles[i].ray(origin, dir, length)
+                    && best.is_none_or(|b| t < b.t)
+                {
+                    best = Some(RayHit {
+                        t,
+                        point: origin + dir * t,
+                        normal,
+                        obstacle: i,
+                    });
+                }
+            }
+            let t_exit = t_max_x.min(t_max_y);
+            if best.is_some_and(|b| b.t <= t_exit) || t_exit > length {
+                return best;
+            }
+            if t_max_x < t_max_y {
+                cx += step_x;
+                t_max_x += t_delta_x;
+            } else {
+                cy += step_y;
+                t_max_y += t_delta_y;
+            }
+            if cx < 0 || cy < 0 || cx >= cols || cy >= rows {
+                return best;
+            }
+        }
+    }
+
+    /// Move a body of radius `r` out of every obstacle it overlaps and back inside the walls,
+    /// changing the velocity's inward component per `response`. Returns the last contact normal.
+    pub fn collide(&self, pos: &mut Vec2, vel: &mut Vec2, r: f32, response: Response) -> Option<Vec2> {
+        if !pos.is_finite() {
+            *pos = self.center();
+        }
+        let mut contact = None;
+        let mut hit = |normal: Vec2, vel: &mut Vec2| {
+            let into = vel.dot(normal);
+            if into < 0.0 {
+                *vel -= normal
+                    * into
+                    * match response {
+                        Response::Slide => 1.0,
+                        Response::Bounce => 2.0,
+                    };
+            }
+            contact = Some(normal);
+        };
+        // A few passes settle bodies wedged between obstacles that touch each other.
+        for _ in 0..4 {
+            let mut moved = false;
+            if let Some(s) = self.nearest_surface(*pos, r)
+                && s.distance < r
+            {
+                *pos += s.normal * (r - s.distance + SKIN);
+                hit(s.normal, vel);
+                moved = true;
+            }
+            for (axis, limit) in [(0, self.width), (1, self.height)] {
+                let lo = r.min(limit * 0.5);
+                let hi = (limit - r).max(limit * 0.5);
+                let mut normal = Vec2::ZERO;
+                if pos[axis] < lo {
+                    pos[axis] = lo;
+                    normal[axis] = 1.0;
+                } else if pos[axis] > hi {
+                    pos[axis] = hi;
+                    normal[axis] = -1.0;
+                }
+                if normal != Vec2::ZERO {
+                    hit(normal, vel);
+                }
+            }
+            if !moved {
+                break;
+            }
+        }
+        contact
+    }
+
+    /// Add an obstacle and rebuild the query grid.
+    pub fn add_obstacle(&mut self, o: Obstacle) {
+        self.obstacles.push(o);
+        self.rebuild();
+    }
+
+    /// Remove the obstacle containing `p` (the topmost, i.e. last added), if any.
+    pub fn remove_obstacle_at(&mut self, p: Vec2) -> Option<Obstacle> {
+        let index = self.obstacles.iter().rposition(|o| o.surface(p).0 <= 0.0)?;
+        let removed = self.obstacles.remove(index);
+        self.rebuild();
+        Some(removed)
+    }
+
+    fn rebuild(&mut self) {
+        self.grid = Grid::build(&self.obstacles, self.width, self.height);
+    }
+}

@@ -1,0 +1,33 @@
+//! Seek, flee and arrive (Reynolds; the steering tutorial's formulas).
+//!
+//! `desired = normalize(target - pos) * max_speed`, `steering = desired - vel`. Flee is seek
+//! negated: the desired velocity points away from the target. Arrive is seek whose desired speed
+//! ramps down inside a slowing radius, so the vehicle stops on the target instead of orbiting it.
+
+use crate::sim::vehicle::Vehicle;
+use glam::Vec2;
+
+/// Steering force towards `target` at full speed.
+pub fn seek(v: &Vehicle, target: Vec2, max_speed: f32) -> Vec2 {
+    let desired = (target - v.pos).normalize_or_zero() * max_speed;
+    desired - v.vel
+}
+
+/// Steering force away from `target` at full speed.
+pub fn flee(v: &Vehicle, target: Vec2, max_speed: f32) -> Vec2 {
+    let desired = (v.pos - target).normalize_or_zero() * max_speed;
+    desired - v.vel
+}
+
+/// Seek that slows linearly inside `slowing_radius` and stops on the target.
+pub fn arrive(v: &Vehicle, target: Vec2, max_speed: f32, slowing_radius: f32) -> Vec2 {
+    let offset = target - v.pos;
+    let distance = offset.length();
+    let speed = if distance < slowing_radius && slowing_radius > 0.0 {
+        max_speed * distance / slowing_radius
+    } else {
+        max_speed
+    };
+    let desired = offset.normalize_or_zero() * speed;
+    desired - v.vel
+}

@@ -1,0 +1,179 @@
+//! Measurements over a run, folded in tick by tick, and the `sim` summary built from them.
+
+use crate::sim::world::World;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// Window over which an agent must have moved at least one body diameter (SPEC: `stuck_agents`).
+const STUCK_WINDOW_S: f32 = 5.0;
+/// Agents slower than this have no meaningful heading; their turns are not measured.
+const TURN_MIN_SPEED: f32 = 1.0;
+
+#[derive(Debug, Clone, Default)]
+pub struct Metrics {
+    agent_ticks: u64,
+    distance_sum: f64,
+    min_clearance: Option<f32>,
+    overlaps: u64,
+    out_of_bounds: u64,
+    max_speed: f32,
+    max_turn_rate: f32,
+    max_step_ratio: f32,
+    non_finite: bool,
+    tick_ms: Vec<f32>,
+    /// Per agent: positions sampled once a second (oldest first), reset on respawn.
+    samples: Vec<Vec<glam::Vec2>>,
+    stuck: Vec<bool>,
+}
+
+impl Metrics {
+    pub fn new() -> Self {
+        Metrics::default()
+    }
+
+    /// Fold in the world just after a tick; `tick_ms` is the wall time the tick took.
+    pub fn observe(&mut self, world: &World, tick_ms: f32) {
+        self.tick_ms.push(tick_ms);
+        let dt = world.dt;
+        let params = world.tuning.chaser;
+        let player = world.player.pos;
+        if !player.is_finite() || !world.player.vel.is_finite() {
+            self.non_finite = true;
+        }
+        let sample_every = (1.0 / dt).round().max(1.0) as u64;
+        let keep = (STUCK_WINDOW_S + 1.0) as usize;
+        let track_stuck = world.mode.agents_must_move();
+        if self.samples.len() < world.agents.len() {
+            self.samples.resize(world.agents.len(), Vec::new());
+            self.stuck.resize(world.agents.len(), false);
+        }
+        for (i, a) in world.agents.iter().enumerate() {
+            let b = &a.body;
+            if !b.pos.is_finite() || !b.vel.is_finite() {
+                self.non_finite = true;
+                continue;
+            }
+            self.agent_ticks += 1;
+            self.distance_sum += f64::from(b.pos.distance(player));
+            if let Some(d) = world.arena.nearest_distance(b.pos) {
+                let clearance = d - params.radius;
+                self.min_clearance = Some(self.min_clearance.map_or(clearance, |m| m.min(clearance)));
+                if clearance < 0.0 {
+                    self.overlaps += 1;
+                }
+            }
+            if !world.arena.contains(b.pos) {
+                self.out_of_bounds += 1;
+            }
+            let speed = b.vel.length();
+            self.max_speed = self.max_speed.max(speed);
+            if !a.respawned {
+                let step = b.pos.distance(a.prev_pos);
+                let ratio = step / (params.max_speed * dt).max(f32::EPSILON);
+                self.max_step_ratio = self.max_step_ratio.max(ratio);
+                if speed > TURN_MIN_SPEED {
+                    let turn = a.prev_heading.angle_between(b.heading).abs().to_degrees();
+                    if turn.is_finite() {
+                        self.max_turn_rate = self.max_turn_rate.max(turn / dt);
+                    }
+                }
+            }
+            let history = &mut self.samples[i];
+            if a.respawned {
+                history.clear();
+            }
+            if track_stuck && world.tick % sample_every == 0 {
+                history.push(b.pos);
+                if history.len() > keep {
+                    history.remove(0);
+                }
+                if history.len() == keep
+                    && history[0].distance(b.pos) < 2.0 * params.radius
+                {
+                    self.stuck[i] = true;
+                }
+            }
+        }
+    }
+
+    /// The `sim` summary (SPEC §2).
+    pub fn summary(&self, world: &World, script: &str, seconds: f64) -> Summary {
+        let mut sorted = self.tick_ms.clone();
+        sorted.sort_by(f32::total_cmp);
+        let mean = if sorted.is_empty() {
+            0.0
+        } else {
+            sorted.iter().map(|&v| f64::from(v)).sum::<f64>() / sorted.len() as f64
+        };
+        let p99 = sorted
+            .get(((sorted.len() as f64 * 0.99).ceil() as usize).saturating_sub(1))
+            .copied()
+            .unwrap_or(0.0);
+        Summary {
+            mode: world.mode.name().to_string(),
+            seed: world.config.seed,
+            agents: world.agents.len(),
+            player: script.to_string(),
+            seconds,
+            dt: world.dt,
+            ticks: world.tick,
+            catches: world.score.catches,
+            first_catch_s: world.score.first_catch_t,
+            tags: world.score.tags,
+            mean_distance_to_player: if self.agent_ticks == 0 {
+                0.0
+            } else {
+                round3(self.distance_sum / self.agent_ticks as f64)
+            },
+            min_obstacle_clearance: self.min_clearance,
+            obstacle_overlaps: self.overlaps,
+            out_of_bounds: self.out_of_bounds,
+            stuck_agents: self.stuck.iter().filter(|&&s| s).count(),
+            max_speed: self.max_speed,
+            max_turn_rate_deg_s: self.max_turn_rate,
+            max_step_ratio: self.max_step_ratio,
+            non_finite: self.non_finite,
+            tick_ms: TickMs {
+                mean: round3(mean * 1000.0) / 1000.0,
+                p99: f64::from(p99),
+            },
+            extra: Map::new(),
+        }
+    }
+}
+
+fn round3(v: f64) -> f64 {
+    (v * 1000.0).round() / 1000.0
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TickMs {
+    pub mean: f64,
+    pub p99: f64,
+}
+
+/// The `sim` command's one JSON object. Field order is the SPEC's.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub mode: String,
+    pub seed: u64,
+    pub agents: usize,
+    pub player: String,
+    pub seconds: f64,
+    pub dt: f32,
+    pub ticks: u64,
+    pub catches: u32,
+    pub first_catch_s: Option<f64>,
+    pub tags: u32,
+    pub mean_distance_to_player: f64,
+    pub min_obstacle_clearance: Option<f32>,
+    pub obstacle_overlaps: u64,
+    pub out_of_bounds: u64,
+    pub stuck_agents: usize,
+    pub max_speed: f32,
+    pub max_turn_rate_deg_s: f32,
+    pub max_step_ratio: f32,
+    pub non_finite: bool,
+    pub tick_ms: TickMs,
+    pub extra: Map<String, Value>,
+}

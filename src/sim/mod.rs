@@ -1,0 +1,13 @@
+//! The window-free simulation: world, clock, vehicle, arena, player, behaviours, metrics and the
+//! record. Nothing here knows about macroquad.
+
+pub mod arena;
+pub mod behaviours;
+pub mod clock;
+pub mod headless;
+pub mod metrics;
+pub mod mode;
+pub mod player;
+pub mod record;
+pub mod vehicle;
+pub mod world;

@@ -1,0 +1,65 @@
+//! The vehicle model (the steering tutorial's, with a proper `dt`):
+//! `steering = truncate(force, max_force) / mass`, `vel = truncate(vel + steering * dt, max_speed)`,
+//! `pos += vel * dt`. The heading follows the velocity and is kept when the vehicle stops.
+
+use crate::data::tuning::VehicleTuning;
+use glam::Vec2;
+
+/// Speeds below this leave the heading where it was (a stopped vehicle has no direction).
+pub const MIN_HEADING_SPEED: f32 = 1e-3;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Vehicle {
+    pub pos: Vec2,
+    pub vel: Vec2,
+    /// Unit vector.
+    pub heading: Vec2,
+}
+
+impl Vehicle {
+    pub fn new(pos: Vec2, heading: Vec2) -> Self {
+        let heading = heading.try_normalize().unwrap_or(Vec2::X);
+        Vehicle {
+            pos,
+            vel: Vec2::ZERO,
+            heading,
+        }
+    }
+
+    /// Apply a steering force for one tick; returns the force actually applied (after the clamp).
+    pub fn apply(&mut self, force: Vec2, p: &VehicleTuning, dt: f32) -> Vec2 {
+        let force = truncate(finite_or_zero(force), p.max_force);
+        let accel = force / p.mass.max(f32::EPSILON);
+        self.vel = truncate(self.vel + accel * dt, p.max_speed);
+        self.pos += self.vel * dt;
+        self.update_heading();
+        force
+    }
+
+    pub fn update_heading(&mut self) {
+        if self.vel.length_squared() > MIN_HEADING_SPEED * MIN_HEADING_SPEED {
+            self.heading = self.vel.normalize_or_zero();
+        }
+    }
+
+    pub fn speed(&self) -> f32 {
+        self.vel.length()
+    }
+}
+
+/// `v` with its length clamped to `max` (direction kept); zero and non-finite inputs give zero.
+pub fn truncate(v: Vec2, max: f32) -> Vec2 {
+    let len_sq = v.length_squared();
+    if !len_sq.is_finite() {
+        return Vec2::ZERO;
+    }
+    if len_sq > max * max {
+        v * (max / len_sq.sqrt())
+    } else {
+        v
+    }
+}
+
+fn finite_or_zero(v: Vec2) -> Vec2 {
+    if v.is_finite() { v } else { Vec2::ZERO }
+}

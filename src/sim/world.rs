@@ -1,0 +1,324 @@
+//! The world: arena, player, agents and the seeded generator, advanced one fixed tick at a time.
+//! Everything here is plain data over `glam`; the window and the headless runner both drive it
+//! through `tick` and the small command methods (mode, flip, reset, agent count).
+
+use crate::data::DataSet;
+use crate::data::tuning::Tuning;
+use crate::sim::arena::{Arena, Response};
+use crate::sim::behaviours::seek;
+use crate::sim::clock::TICK_HZ;
+use crate::sim::mode::Mode;
+use crate::sim::player::{Player, Script};
+use crate::sim::vehicle::Vehicle;
+use ::rand::rngs::StdRng;
+use ::rand::{Rng, SeedableRng};
+use glam::Vec2;
+
+/// Most agents a world holds (the `+` key and `--agents` stop here).
+pub const MAX_AGENTS: usize = 20_000;
+/// How far from its spawn point an agent's starting position may be scattered.
+const SPAWN_SCATTER: f32 = 40.0;
+/// Seconds the player flashes after a catch.
+pub const CATCH_FLASH: f32 = 0.6;
+
+/// How the world starts: everything that, with the data files, decides a run.
+#[derive(Debug, Clone)]
+pub struct WorldConfig {
+    pub mode: Mode,
+    pub flip: bool,
+    pub seed: u64,
+    /// `None`: the mode's own default.
+    pub agents: Option<usize>,
+    pub script: Script,
+    pub tick_hz: f32,
+}
+
+impl Default for WorldConfig {
+    fn default() -> Self {
+        WorldConfig {
+            mode: Mode::LosChase,
+            flip: false,
+            seed: 1,
+            agents: None,
+            script: Script::Keys,
+            tick_hz: TICK_HZ,
+        }
+    }
+}
+
+/// One tick's input: the keyboard's movement direction (zero when no key is held).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Input {
+    pub move_dir: Vec2,
+}
+
+/// What an agent does; per-agent behaviour state lives in the variant.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Behaviour {
+    /// Line-of-sight chase: seek the player's current position.
+    Seek,
+    /// Its reversal: flee the player's current position.
+    Flee,
+}
+
+impl Behaviour {
+    pub fn for_mode(mode: Mode, flip: bool) -> Behaviour {
+        match (mode, flip) {
+            (Mode::LosChase, false) => Behaviour::Seek,
+            (Mode::LosChase, true) => Behaviour::Flee,
+        }
+    }
+
+    /// The record's `kind`.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Behaviour::Seek => "los-chase",
+            Behaviour::Flee => "flee",
+        }
+    }
+
+    /// Whether touching the player is a catch (chasers) or a tag (the player caught it).
+    pub fn chases(self) -> bool {
+        matches!(self, Behaviour::Seek)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Agent {
+    pub id: u32,
+    pub behaviour: Behaviour,
+    pub body: Vehicle,
+    pub prev_pos: Vec2,
+    pub prev_heading: Vec2,
+    /// The steering force applied this tick (for the overlay).
+    pub steer: Vec2,
+    /// The point the behaviour aimed at (or away from) this tick.
+    pub aim: Vec2,
+    /// The behaviour's word for what it is doing (the record's `state`).
+    pub state: &'static str,
+    /// Set on the tick the agent was respawned (its jump is not a step).
+    pub respawned: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Score {
+    pub catches: u32,
+    pub tags: u32,
+    /// Simulated seconds at the first catch.
+    pub first_catch_t: Option<f64>,
+    /// Simulated seconds at the last catch (or the start).
+    pub last_catch_t: f64,
+}
+
+#[derive(Debug, Clone)]
+pub struct World {
+    pub arena: Arena,
+    pub tuning: Tuning,
+    pub config: WorldConfig,
+    pub mode: Mode,
+    pub flip: bool,
+    pub dt: f32,
+    pub tick: u64,
+    pub player: Player,
+    pub agents: Vec<Agent>,
+    pub score: Score,
+    /// Events since the recorder last took them (`catch:3`, `mode:los-chase`, ...).
+    pub events: Vec<String>,
+    rng: StdRng,
+}
+
+impl World {
+    pub fn new(data: &DataSet, config: WorldConfig) -> World {
+        let arena = Arena::from_data(&data.arena);
+        let player = Player::new(arena.player_start, config.script);
+        let mut world = World {
+            arena,
+            tuning: data.tuning.clone(),
+            mode: config.mode,
+            flip: config.flip && config.mode.has_flip(),
+            dt: 1.0 / config.tick_hz,
+            tick: 0,
+            player,
+            agents: Vec::new(),
+            score: Score::default(),
+            events: Vec::new(),
+            rng: StdRng::seed_from_u64(config.seed),
+            config,
+        };
+        world.spawn_agents(world.config.agents.unwrap_or(world.mode.default_agents()));
+        world
+    }
+
+    /// Simulated seconds since the start.
+    pub fn time(&self) -> f64 {
+        self.tick as f64 / f64::from(self.config.tick_hz)
+    }
+
+    /// Back to the start: same seed, same arena, same positions; mode, flip and agent count kept.
+    pub fn reset(&mut self) {
+        let count = self.agents.len();
+        self.tick = 0;
+        self.score = Score::default();
+        self.player = Player::new(self.arena.player_start, self.config.script);
+        self.spawn_agents(count);
+        self.events.push("reset".to_string());
+    }
+
+    /// Switch mode: the agents start again from the seeded spawns with the mode's default count;
+    /// the player stays where it is.
+    pub fn set_mode(&mut self, mode: Mode) {
+        self.mode = mode;
+        self.flip = self.flip && mode.has_flip();
+        self.score = Score {
+            last_catch_t: self.time(),
+            ..Score::default()
+        };
+        self.spawn_agents(mode.default_agents());
+        self.events.push(format!("mode:{}", mode.name()));
+    }
+
+    /// `E`: reverse the algorithm in modes that have a reversal.
+    pub fn set_flip(&mut self, flip: bool) {
+        if !self.mode.has_flip() || flip == self.flip {
+            return;
+        }
+        self.flip = flip;
+        let behaviour = Behaviour::for_mode(self.mode, flip);
+        for a in &mut self.agents {
+            a.behaviour = behaviour;
+        }
+        self.events
+            .push(format!("flip:{}", if flip { "on" } else { "off" }));
+    }
+
+    /// Grow or shrink the crowd; new agents appear at spawn points far from the player.
+    pub fn set_agent_count(&mut self, n: usize) {
+        let n = n.min(MAX_AGENTS);
+        self.agents.truncate(n);
+        while self.agents.len() < n {
+            let pos = self.far_spawn();
+            let agent = self.new_agent(self.agents.len() as u32, pos);
+            self.agents.push(agent);
+        }
+    }
+
+    /// Replace the arena and tuning (F5); the run restarts on the new data.
+    pub fn reload(&mut self, data: &DataSet) {
+        self.arena = Arena::from_data(&data.arena);
+        self.tuning = data.tuning.clone();
+        let count = self.agents.len();
+        self.player = Player::new(self.arena.player_start, self.player.script);
+        self.spawn_agents(count);
+        self.events.push("reload".to_string());
+    }
+
+    /// The agents' start: reseed, then scatter agent `i` around spawn point `i mod n`. Depends on
+    /// the seed, the count and the arena only — never on the mode — so modes compare from
+    /// identical starts.
+    fn spawn_agents(&mut self, count: usize) {
+        self.rng = StdRng::seed_from_u64(self.config.seed);
+        self.agents.clear();
+        let count = count.min(MAX_AGENTS);
+        let spawns = self.arena.spawns.clone();
+        for i in 0..count {
+            let base = spawns[i % spawns.len()];
+            let scatter = Vec2::new(
+                self.rng.gen_range(-SPAWN_SCATTER..=SPAWN_SCATTER),
+                self.rng.gen_range(-SPAWN_SCATTER..=SPAWN_SCATTER),
+            );
+            let agent = self.new_agent(i as u32, base + scatter);
+            self.agents.push(agent);
+        }
+    }
+
+    fn new_agent(&self, id: u32, pos: Vec2) -> Agent {
+        let mut pos = pos;
+        let mut vel = Vec2::ZERO;
+        let radius = self.tuning.chaser.radius;
+        self.arena.collide(&mut pos, &mut vel, radius, Response::Slide);
+        let body = Vehicle::new(pos, self.player.pos - pos);
+        Agent {
+            id,
+            behaviour: Behaviour::for_mode(self.mode, self.flip),
+            body,
+            prev_pos: pos,
+            prev_heading: body.heading,
+            steer: Vec2::ZERO,
+            aim: self.player.pos,
+            state: "spawn",
+            respawned: true,
+        }
+    }
+
+    /// A spawn point in the farther half from the player, chosen by the world's generator.
+    fn far_spawn(&mut self) -> Vec2 {
+        let player = self.player.pos;
+        let mut spawns = self.arena.spawns.clone();
+        spawns.sort_by(|a, b| b.distance_squared(player).total_cmp(&a.distance_squared(player)));
+        let far_half = spawns.len().div_ceil(2);
+        spawns[self.rng.gen_range(0..far_half)]
+    }
+
+    /// Advance one fixed tick.
+    pub fn tick(&mut self, input: &Input) {
+        let dt = self.dt;
+        let agent_positions = self.agents.iter().map(|a| a.body.pos);
+        self.player
+            .update(input.move_dir, agent_positions, &self.arena, &self.tuning.player, dt);
+        let target = self.player.pos;
+        let params = self.tuning.chaser;
+        for a in &mut self.agents {
+            a.prev_pos = a.body.pos;
+            a.prev_heading = a.body.heading;
+            a.respawned = false;
+            let (force, state) = match a.behaviour {
+                Behaviour::Seek => (seek::seek(&a.body, target, params.max_speed), "seek"),
+                Behaviour::Flee => (seek::flee(&a.body, target, params.max_speed), "flee"),
+            };
+            a.aim = target;
+            a.state = state;
+            a.steer = a.body.apply(force, &params, dt);
+            let body = &mut a.body;
+            self.arena
+                .collide(&mut body.pos, &mut body.vel, params.radius, Response::Slide);
+            body.update_heading();
+        }
+        self.tick += 1;
+        self.resolve_contacts();
+    }
+
+    /// Catches (a chaser touches the player) and tags (the player touches a fleeing agent): the
+    /// agent respawns far away.
+    fn resolve_contacts(&mut self) {
+        let reach = self.tuning.player.radius + self.tuning.chaser.radius;
+        let now = self.time();
+        for i in 0..self.agents.len() {
+            let a = &self.agents[i];
+            if a.body.pos.distance_squared(self.player.pos) > reach * reach {
+                continue;
+            }
+            let id = a.id;
+            if a.behaviour.chases() {
+                self.score.catches += 1;
+                self.score.first_catch_t.get_or_insert(now);
+                self.score.last_catch_t = now;
+                self.player.flash = CATCH_FLASH;
+                self.events.push(format!("catch:{id}"));
+            } else {
+                self.score.tags += 1;
+                self.events.push(format!("tag:{id}"));
+            }
+            let pos = self.far_spawn();
+            self.agents[i] = self.new_agent(id, pos);
+        }
+    }
+
+    /// Seconds survived since the last catch.
+    pub fn survived(&self) -> f64 {
+        self.time() - self.score.last_catch_t
+    }
+
+    pub fn take_events(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.events)
+    }
+}
