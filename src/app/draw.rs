@@ -87,7 +87,7 @@ pub fn world(world: &World, view: &View, alpha: f32) {
         };
         triangle(pos, a.body.heading, r, color, &cam);
     }
-    let flash = world.player.flash > 0.0 && (world.player.flash * 12.0) as u32 % 2 == 0;
+    let flash = world.player.flash > 0.0 && ((world.player.flash * 12.0) as u32).is_multiple_of(2);
     let p = cam.to_screen(player);
     let pr = world.tuning.player.radius * cam.scale;
     draw_circle(p.x, p.y, pr, if flash { FLASH } else { PLAYER });

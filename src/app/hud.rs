@@ -63,7 +63,7 @@ fn banner(text: &str, baseline: f32, bg: Color) {
 pub fn help() {
     let line = 22.0;
     let height = line * (BINDINGS.len() as f32 + 2.0);
-    let width = 620.0f32.min(screen_width() - 20.0);
+    let width = 760.0f32.min(screen_width() - 20.0);
     let x = (screen_width() - width) * 0.5;
     let y = ((screen_height() - height) * 0.5).max(HUD_HEIGHT);
     draw_rectangle(x, y, width, height, PANEL_BG);

@@ -81,7 +81,10 @@ pub fn run(config: AppConfig) -> Result<(), String> {
 fn initial_data(sources: &DataSources) -> (DataSet, Option<String>) {
     match sources.load() {
         Ok(d) => (d, None),
-        Err(e) => (data::built_in(), Some(format!("{e} (running the built-in data)"))),
+        Err(e) => (
+            data::built_in(),
+            Some(format!("{e} (running the built-in data)")),
+        ),
     }
 }
 
@@ -126,9 +129,13 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                 Action::Pause => view.paused = !view.paused,
                 Action::Step => step = view.paused,
                 Action::Slower => view.scale_index = view.scale_index.saturating_sub(1),
-                Action::Faster => view.scale_index = (view.scale_index + 1).min(TIME_SCALES.len() - 1),
+                Action::Faster => {
+                    view.scale_index = (view.scale_index + 1).min(TIME_SCALES.len() - 1)
+                }
                 Action::MoreAgents => world.set_agent_count(keys::more_agents(world.agents.len())),
-                Action::FewerAgents => world.set_agent_count(keys::fewer_agents(world.agents.len())),
+                Action::FewerAgents => {
+                    world.set_agent_count(keys::fewer_agents(world.agents.len()))
+                }
                 Action::Reset => {
                     world.reset();
                     clock.reset();

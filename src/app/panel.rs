@@ -8,7 +8,7 @@ use macroquad::hash;
 use macroquad::prelude::{screen_width, vec2};
 use macroquad::ui::root_ui;
 
-const WIDTH: f32 = 380.0;
+const WIDTH: f32 = 480.0;
 
 /// Draw the panel and apply slider changes to the world; returns a status message after Save.
 pub fn draw(world: &mut World, sources: &DataSources) -> Option<String> {

@@ -44,7 +44,11 @@ impl ArenaData {
         check_positive("height", self.height)?;
         if self.width > MAX_SIDE || self.height > MAX_SIDE {
             return Err(FieldError::new(
-                if self.width > MAX_SIDE { "width" } else { "height" },
+                if self.width > MAX_SIDE {
+                    "width"
+                } else {
+                    "height"
+                },
                 format!("at most {MAX_SIDE} pixels"),
             ));
         }
@@ -62,7 +66,10 @@ impl ArenaData {
         if self.obstacles.len() > MAX_OBSTACLES {
             return Err(FieldError::new(
                 "obstacles",
-                format!("at most {MAX_OBSTACLES} obstacles, got {}", self.obstacles.len()),
+                format!(
+                    "at most {MAX_OBSTACLES} obstacles, got {}",
+                    self.obstacles.len()
+                ),
             ));
         }
         for (i, o) in self.obstacles.iter().enumerate() {

@@ -64,8 +64,13 @@ pub fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, String> {
             format!("{path}: {what} ({at})")
         }
     })?;
-    de.end()
-        .map_err(|e| format!("line {} column {}: trailing characters", e.line(), e.column()))?;
+    de.end().map_err(|e| {
+        format!(
+            "line {} column {}: trailing characters",
+            e.line(),
+            e.column()
+        )
+    })?;
     Ok(value)
 }
 
@@ -87,7 +92,7 @@ pub enum Source {
 
 impl Source {
     /// The flag's path if given, else `assets/<name>` if present, else the built-in copy.
-    pub fn resolve(flag: Option<&Path>, name: &'static str, _builtin: &'static str) -> Source {
+    pub fn resolve(flag: Option<&Path>, name: &'static str) -> Source {
         if let Some(path) = flag {
             return Source::File(path.to_path_buf());
         }
@@ -164,8 +169,8 @@ pub struct DataSources {
 impl DataSources {
     pub fn resolve(arena: Option<&Path>, tuning: Option<&Path>) -> Self {
         DataSources {
-            arena: Source::resolve(arena, arena::FILE_NAME, arena::BUILT_IN),
-            tuning: Source::resolve(tuning, tuning::FILE_NAME, tuning::BUILT_IN),
+            arena: Source::resolve(arena, arena::FILE_NAME),
+            tuning: Source::resolve(tuning, tuning::FILE_NAME),
         }
     }
 
@@ -201,7 +206,10 @@ pub(crate) fn check_positive(path: &str, v: f32) -> Result<(), FieldError> {
     if v.is_finite() && v > 0.0 {
         Ok(())
     } else {
-        Err(FieldError::new(path, format!("must be a positive number, got {v}")))
+        Err(FieldError::new(
+            path,
+            format!("must be a positive number, got {v}"),
+        ))
     }
 }
 

@@ -9,6 +9,8 @@ use glam::Vec2;
 pub const CELL: f32 = 64.0;
 /// How far a collision pushes a body beyond the surface, so rounding never leaves it touching.
 const SKIN: f32 = 0.01;
+/// Push-out passes per collision; bodies wedged between touching obstacles need several.
+const COLLIDE_PASSES: usize = 16;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Obstacle {
@@ -122,7 +124,9 @@ impl Obstacle {
                 if b > 0.0 {
                     return None;
                 }
-                let disc = b * b - c;
+                // r² minus the squared distance of closest approach: stable for grazing rays,
+                // unlike b² - c, which cancels catastrophically in f32.
+                let disc = radius * radius - (m - dir * b).length_squared();
                 if disc < 0.0 {
                     return None;
                 }
@@ -338,14 +342,35 @@ impl Arena {
         }
     }
 
-    /// The first obstacle hit by the ray from `origin` along unit `dir` within `length`. Walks the
+    /// The first obstacle hit by the ray from `origin` along unit `dir` within `length` and inside
+    /// the walls (a ray starting outside the arena hits nothing). Walks the
     /// grid cells the ray crosses in order (Amanatides & Woo) and stops at the first cell that
     /// contains a hit closer than the cell's far edge.
     pub fn ray_cast(&self, origin: Vec2, dir: Vec2, length: f32) -> Option<RayHit> {
-        let dir = dir.normalize_or_zero();
-        if dir == Vec2::ZERO || !origin.is_finite() || !(length > 0.0) {
+        let dir = if (dir.length_squared() - 1.0).abs() < 1e-6 {
+            dir
+        } else {
+            dir.normalize_or_zero()
+        };
+        if dir == Vec2::ZERO || !origin.is_finite() || length.is_nan() || length <= 0.0 {
             return None;
         }
+        // Only the part of the ray inside the arena: what lies beyond a wall cannot be reached.
+        if !self.contains(origin) {
+            return None;
+        }
+        let to_wall = |o: f32, d: f32, limit: f32| {
+            if d > 0.0 {
+                (limit - o) / d
+            } else if d < 0.0 {
+                -o / d
+            } else {
+                f32::INFINITY
+            }
+        };
+        let length = length
+            .min(to_wall(origin.x, dir.x, self.width))
+            .min(to_wall(origin.y, dir.y, self.height));
         let (cols, rows) = (self.grid.cols as i64, self.grid.rows as i64);
         let cell_of = |v: f32, n: i64| ((v / CELL).floor() as i64).clamp(0, n - 1);
         let (mut cx, mut cy) = (cell_of(origin.x, cols), cell_of(origin.y, rows));
@@ -361,8 +386,16 @@ impl Arena {
         };
         let mut t_max_x = t_to(next_edge(cx, step_x), origin.x, dir.x);
         let mut t_max_y = t_to(next_edge(cy, step_y), origin.y, dir.y);
-        let t_delta_x = if dir.x.abs() < 1e-9 { f32::INFINITY } else { CELL / dir.x.abs() };
-        let t_delta_y = if dir.y.abs() < 1e-9 { f32::INFINITY } else { CELL / dir.y.abs() };
+        let t_delta_x = if dir.x.abs() < 1e-9 {
+            f32::INFINITY
+        } else {
+            CELL / dir.x.abs()
+        };
+        let t_delta_y = if dir.y.abs() < 1e-9 {
+            f32::INFINITY
+        } else {
+            CELL / dir.y.abs()
+        };
         let mut best: Option<RayHit> = None;
         loop {
             for &i in self.grid.cell(cx as usize, cy as usize) {
@@ -395,11 +428,24 @@ impl Arena {
         }
     }
 
-    /// Move a body of radius `r` out of every obstacle it overlaps and back inside the walls,
-    /// changing the velocity's inward component per `response`. Returns the last contact normal.
-    pub fn collide(&self, pos: &mut Vec2, vel: &mut Vec2, r: f32, response: Response) -> Option<Vec2> {
+    /// Move a body of radius `r` that has just moved from `from` to `pos` out of every obstacle
+    /// it overlaps and back inside the walls, changing the velocity's inward component per
+    /// `response`. A body wedged where it does not fit goes back to `from` (when that was clear)
+    /// and stops. Returns the last contact normal.
+    pub fn collide(
+        &self,
+        from: Vec2,
+        pos: &mut Vec2,
+        vel: &mut Vec2,
+        r: f32,
+        response: Response,
+    ) -> Option<Vec2> {
         if !pos.is_finite() {
-            *pos = self.center();
+            *pos = if from.is_finite() {
+                from
+            } else {
+                self.center()
+            };
         }
         let mut contact = None;
         let mut hit = |normal: Vec2, vel: &mut Vec2| {
@@ -415,7 +461,7 @@ impl Arena {
             contact = Some(normal);
         };
         // A few passes settle bodies wedged between obstacles that touch each other.
-        for _ in 0..4 {
+        for _ in 0..COLLIDE_PASSES {
             let mut moved = false;
             if let Some(s) = self.nearest_surface(*pos, r)
                 && s.distance < r
@@ -440,10 +486,19 @@ impl Arena {
                 }
             }
             if !moved {
-                break;
+                return contact;
             }
         }
+        if !self.is_clear(*pos, r) && self.is_clear(from, r) {
+            *pos = from;
+            *vel = Vec2::ZERO;
+        }
         contact
+    }
+
+    /// Whether a body of radius `r` at `p` overlaps no obstacle.
+    pub fn is_clear(&self, p: Vec2, r: f32) -> bool {
+        self.nearest_surface(p, r).is_none_or(|s| s.distance >= r)
     }
 
     /// Add an obstacle and rebuild the query grid.

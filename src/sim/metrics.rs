@@ -57,7 +57,8 @@ impl Metrics {
             self.distance_sum += f64::from(b.pos.distance(player));
             if let Some(d) = world.arena.nearest_distance(b.pos) {
                 let clearance = d - params.radius;
-                self.min_clearance = Some(self.min_clearance.map_or(clearance, |m| m.min(clearance)));
+                self.min_clearance =
+                    Some(self.min_clearance.map_or(clearance, |m| m.min(clearance)));
                 if clearance < 0.0 {
                     self.overlaps += 1;
                 }
@@ -82,14 +83,12 @@ impl Metrics {
             if a.respawned {
                 history.clear();
             }
-            if track_stuck && world.tick % sample_every == 0 {
+            if track_stuck && world.tick.is_multiple_of(sample_every) {
                 history.push(b.pos);
                 if history.len() > keep {
                     history.remove(0);
                 }
-                if history.len() == keep
-                    && history[0].distance(b.pos) < 2.0 * params.radius
-                {
+                if history.len() == keep && history[0].distance(b.pos) < 2.0 * params.radius {
                     self.stuck[i] = true;
                 }
             }

@@ -73,7 +73,10 @@ impl Mode {
                     .iter()
                     .map(|m| format!("{} ({})", m.name(), m.digit()))
                     .collect();
-                format!("unknown mode \"{s}\" (this build has: {})", names.join(", "))
+                format!(
+                    "unknown mode \"{s}\" (this build has: {})",
+                    names.join(", ")
+                )
             })
     }
 }

@@ -55,7 +55,10 @@ impl Script {
             .find(|p| p.name() == s)
             .ok_or_else(|| {
                 let names: Vec<&str> = Script::ALL.iter().map(|p| p.name()).collect();
-                format!("unknown player script \"{s}\" (one of: {})", names.join(", "))
+                format!(
+                    "unknown player script \"{s}\" (one of: {})",
+                    names.join(", ")
+                )
             })
     }
 }
@@ -134,13 +137,16 @@ impl Player {
                 response = Response::Bounce;
             }
             Script::Zigzag => {
-                let side = if (self.clock / ZIGZAG_PERIOD) as u32 % 2 == 0 {
+                let side = if ((self.clock / ZIGZAG_PERIOD) as u32).is_multiple_of(2) {
                     1.0
                 } else {
                     -1.0
                 };
                 let (s, c) = (std::f32::consts::FRAC_PI_4 * side).sin_cos();
-                let dir = Vec2::new(self.course.x * c - self.course.y * s, self.course.x * s + self.course.y * c);
+                let dir = Vec2::new(
+                    self.course.x * c - self.course.y * s,
+                    self.course.x * s + self.course.y * c,
+                );
                 self.vel = dir * speed;
                 response = Response::Bounce;
             }
@@ -172,7 +178,13 @@ impl Player {
         }
         self.pos += self.vel * dt;
         let before = self.vel;
-        arena.collide(&mut self.pos, &mut self.vel, t.radius, response);
+        arena.collide(
+            self.prev_pos,
+            &mut self.pos,
+            &mut self.vel,
+            t.radius,
+            response,
+        );
         if response == Response::Bounce && before != self.vel {
             // Keep the course in step with the bounce so the path continues from the new heading.
             let reflect = |v: f32, w: f32| if v.signum() != w.signum() { -1.0 } else { 1.0 };

@@ -235,7 +235,8 @@ impl World {
         let mut pos = pos;
         let mut vel = Vec2::ZERO;
         let radius = self.tuning.chaser.radius;
-        self.arena.collide(&mut pos, &mut vel, radius, Response::Slide);
+        self.arena
+            .collide(pos, &mut pos, &mut vel, radius, Response::Slide);
         let body = Vehicle::new(pos, self.player.pos - pos);
         Agent {
             id,
@@ -254,7 +255,10 @@ impl World {
     fn far_spawn(&mut self) -> Vec2 {
         let player = self.player.pos;
         let mut spawns = self.arena.spawns.clone();
-        spawns.sort_by(|a, b| b.distance_squared(player).total_cmp(&a.distance_squared(player)));
+        spawns.sort_by(|a, b| {
+            b.distance_squared(player)
+                .total_cmp(&a.distance_squared(player))
+        });
         let far_half = spawns.len().div_ceil(2);
         spawns[self.rng.gen_range(0..far_half)]
     }
@@ -263,8 +267,13 @@ impl World {
     pub fn tick(&mut self, input: &Input) {
         let dt = self.dt;
         let agent_positions = self.agents.iter().map(|a| a.body.pos);
-        self.player
-            .update(input.move_dir, agent_positions, &self.arena, &self.tuning.player, dt);
+        self.player.update(
+            input.move_dir,
+            agent_positions,
+            &self.arena,
+            &self.tuning.player,
+            dt,
+        );
         let target = self.player.pos;
         let params = self.tuning.chaser;
         for a in &mut self.agents {
@@ -279,8 +288,13 @@ impl World {
             a.state = state;
             a.steer = a.body.apply(force, &params, dt);
             let body = &mut a.body;
-            self.arena
-                .collide(&mut body.pos, &mut body.vel, params.radius, Response::Slide);
+            self.arena.collide(
+                a.prev_pos,
+                &mut body.pos,
+                &mut body.vel,
+                params.radius,
+                Response::Slide,
+            );
             body.update_heading();
         }
         self.tick += 1;
