@@ -134,9 +134,9 @@ fn obstacle(o: &Obstacle, cam: &Camera) {
 /// An agent as a triangle pointing along its heading.
 fn triangle(pos: Vec2, heading: Vec2, r: f32, color: Color, cam: &Camera) {
     let side = heading.perp();
-    let tip = cam.to_screen(pos + heading * r * 1.4);
-    let left = cam.to_screen(pos - heading * r * 0.9 + side * r * 0.85);
-    let right = cam.to_screen(pos - heading * r * 0.9 - side * r * 0.85);
+    let tip = cam.to_screen(pos + heading * r * 1.7);
+    let left = cam.to_screen(pos - heading * r + side * r * 0.8);
+    let right = cam.to_screen(pos - heading * r - side * r * 0.8);
     draw_triangle(tip, left, right, color);
 }
 

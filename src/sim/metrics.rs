@@ -133,12 +133,17 @@ impl Metrics {
             max_step_ratio: self.max_step_ratio,
             non_finite: self.non_finite,
             tick_ms: TickMs {
-                mean: round3(mean * 1000.0) / 1000.0,
-                p99: f64::from(p99),
+                mean: round6(mean),
+                p99: round6(f64::from(p99)),
             },
             extra: Map::new(),
         }
     }
+}
+
+/// To a microsecond of a millisecond: enough for timing, without float noise in the JSON.
+fn round6(v: f64) -> f64 {
+    (v * 1e6).round() / 1e6
 }
 
 fn round3(v: f64) -> f64 {

@@ -5,8 +5,9 @@
 use crate::data::tuning::VehicleTuning;
 use glam::Vec2;
 
-/// Speeds below this leave the heading where it was (a stopped vehicle has no direction).
-pub const MIN_HEADING_SPEED: f32 = 1e-3;
+/// Speeds (px/s) below this leave the heading where it was: a stopped vehicle has no direction,
+/// and one pressed against an obstacle would otherwise flicker between the two ways round it.
+pub const MIN_HEADING_SPEED: f32 = 5.0;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Vehicle {
