@@ -2,8 +2,12 @@
 //! and agents as heading triangles, and the debug overlay of what each behaviour computed.
 
 use super::View;
+use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::arena::Obstacle;
-use crate::sim::world::{Agent, Behaviour, World};
+use crate::sim::behaviours::{evade, tile_chase};
+use crate::sim::tiles::{TileGrid, bresenham};
+use crate::sim::world::World;
+use glam::IVec2;
 use glam::Vec2;
 use macroquad::prelude::{
     Color, clear_background, draw_circle, draw_circle_lines, draw_line, draw_rectangle,
@@ -25,6 +29,12 @@ pub const VELOCITY: Color = Color::new(0.35, 0.95, 0.45, 0.9);
 pub const STEERING: Color = Color::new(1.0, 0.35, 0.75, 0.9);
 pub const SIGHT: Color = Color::new(1.0, 1.0, 1.0, 0.18);
 pub const LABEL: Color = Color::new(0.85, 0.88, 0.95, 0.9);
+pub const PATH: Color = Color::new(0.95, 0.42, 0.30, 0.45);
+pub const WALKED: Color = Color::new(0.95, 0.42, 0.30, 0.2);
+pub const BLOCKED: Color = Color::new(1.0, 0.2, 0.2, 0.9);
+pub const PREDICT: Color = Color::new(0.55, 0.75, 1.0, 0.95);
+pub const THREAT: Color = Color::new(0.95, 0.85, 0.30, 0.45);
+pub const FEELER: Color = Color::new(0.75, 0.75, 0.85, 0.5);
 
 /// Overlay scales: a velocity is drawn as where it goes in this many seconds; a force as the
 /// velocity change it makes in this many seconds.
@@ -74,18 +84,21 @@ pub fn world(world: &World, view: &View, alpha: f32) {
 
     let player = world.player.prev_pos.lerp(world.player.pos, alpha);
     if view.overlay {
+        overlay_player(world, player, &cam);
         for a in &world.agents {
-            overlay(a, a.prev_pos.lerp(a.body.pos, alpha), world, &cam);
+            overlay(a, drawn_position(a, world, alpha), world, &cam);
         }
     }
-    let r = world.tuning.chaser.radius;
     for a in &world.agents {
-        let pos = a.prev_pos.lerp(a.body.pos, alpha);
-        let color = match a.behaviour {
-            Behaviour::Seek => CHASER,
-            Behaviour::Flee => FLEER,
-        };
-        triangle(pos, a.body.heading, r, color, &cam);
+        let color = if a.behaviour.chases() { CHASER } else { FLEER };
+        let r = a.radius(&world.tuning);
+        triangle(
+            drawn_position(a, world, alpha),
+            a.body.heading,
+            r,
+            color,
+            &cam,
+        );
     }
     let flash = world.player.flash > 0.0 && ((world.player.flash * 12.0) as u32).is_multiple_of(2);
     let p = cam.to_screen(player);
@@ -95,6 +108,32 @@ pub fn world(world: &World, view: &View, alpha: f32) {
     if view.overlay {
         let v = cam.to_screen(player + world.player.vel * VELOCITY_SECONDS);
         draw_line(p.x, p.y, v.x, v.y, 2.0, VELOCITY);
+    }
+}
+
+/// Where to draw an agent: tile agents slide from the tile they left to the tile they are on
+/// over one step; continuous agents interpolate between the last two ticks.
+fn drawn_position(a: &Agent, world: &World, alpha: f32) -> Vec2 {
+    match a.behaviour.tile_walk() {
+        Some(walk) => {
+            let grid = &world.arena.tiles;
+            let t = walk.progress(world.tuning.tile.steps_per_second);
+            grid.center(walk.from).lerp(grid.center(walk.tile), t)
+        }
+        None => a.prev_pos.lerp(a.body.pos, alpha),
+    }
+}
+
+/// Mode-wide overlay items: the evaders' threat radius around the player.
+fn overlay_player(world: &World, player: Vec2, cam: &Camera) {
+    if world
+        .agents
+        .iter()
+        .any(|a| matches!(a.behaviour, Behaviour::Evade(_)))
+    {
+        let p = cam.to_screen(player);
+        let r = world.tuning.evade.threat_radius * cam.scale;
+        draw_circle_lines(p.x, p.y, r, 1.5, THREAT);
     }
 }
 
@@ -140,18 +179,106 @@ fn triangle(pos: Vec2, heading: Vec2, r: f32, color: Color, cam: &Camera) {
     draw_triangle(tip, left, right, color);
 }
 
-/// What the behaviour computed: the line of sight to its aim point, velocity, steering force,
-/// and its state word.
+/// What the behaviour computed, in the quantities its formula uses: tiles it will walk, the line
+/// of sight, the predicted point and `Tc`, feelers, velocity and steering force, its state word.
 fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
     let p = cam.to_screen(pos);
-    let aim = cam.to_screen(a.aim);
-    draw_line(p.x, p.y, aim.x, aim.y, 1.0, SIGHT);
+    let grid = &world.arena.tiles;
+    let player_tile = grid.tile_of(world.player.pos);
+    match &a.behaviour {
+        Behaviour::TileChase { walk, flip } => {
+            // The steps it would take if the player stood still: the staircase path.
+            let mut tile = walk.tile;
+            for _ in 0..64 {
+                match tile_chase::step(grid, tile, player_tile, *flip) {
+                    Some(next) if next != player_tile => {
+                        tile_box(grid, next, PATH, cam);
+                        tile = next;
+                    }
+                    _ => break,
+                }
+            }
+        }
+        Behaviour::TileLos { walk, line, .. } => {
+            let mut i = 0;
+            bresenham(line.from, line.to, |t| {
+                if !grid.inside(t) || i > 256 {
+                    return false;
+                }
+                let color = if i <= line.walked { WALKED } else { PATH };
+                tile_box(grid, t, if grid.blocked(t) { BLOCKED } else { color }, cam);
+                i += 1;
+                true
+            });
+            tile_box(grid, walk.tile, CHASER, cam);
+        }
+        Behaviour::Los { .. } => {
+            let aim = cam.to_screen(a.aim);
+            draw_line(p.x, p.y, aim.x, aim.y, 1.0, SIGHT);
+        }
+        Behaviour::Intercept { .. } => {
+            let aim = cam.to_screen(a.aim);
+            let color = if a.tc.is_some() { PREDICT } else { SIGHT };
+            draw_line(p.x, p.y, aim.x, aim.y, 1.0, color);
+            cross(aim, 6.0, color);
+            if let Some(tc) = a.tc
+                && world.agents.len() <= LABEL_LIMIT
+            {
+                draw_text(
+                    format!("Tc {tc:.2}s").as_str(),
+                    aim.x + 8.0,
+                    aim.y + 16.0,
+                    15.0,
+                    PREDICT,
+                );
+            }
+        }
+        Behaviour::Evade(state) => {
+            let params = a.behaviour.params(&world.tuning);
+            let cfg = evade::feeler_config(params, &world.tuning.evade);
+            let speed_frac = a.body.speed() / params.max_speed.max(f32::EPSILON);
+            for (dir, len) in cfg.rays(a.body.heading, speed_frac) {
+                let end = cam.to_screen(pos + dir * len);
+                draw_line(p.x, p.y, end.x, end.y, 1.0, FEELER);
+            }
+            if let Some(hit) = a.feeler {
+                let h = cam.to_screen(hit.point);
+                let n = cam.to_screen(hit.point + hit.normal * 16.0);
+                draw_circle(h.x, h.y, 3.0, STEERING);
+                draw_line(h.x, h.y, n.x, n.y, 1.5, STEERING);
+            }
+            if a.state == "wander" {
+                let t = &world.tuning.evade;
+                let c = cam.to_screen(pos + a.body.heading * t.wander_distance);
+                draw_circle_lines(c.x, c.y, t.wander_radius * cam.scale, 1.0, SIGHT);
+                let w = cam.to_screen(a.aim);
+                draw_circle(w.x, w.y, 3.0, PREDICT);
+            } else {
+                let aim = cam.to_screen(a.aim);
+                cross(aim, 5.0, THREAT);
+            }
+            let _ = state;
+        }
+    }
     let v = cam.to_screen(pos + a.body.vel * VELOCITY_SECONDS);
     draw_line(p.x, p.y, v.x, v.y, 2.0, VELOCITY);
-    let mass = world.tuning.chaser.mass.max(f32::EPSILON);
-    let f = cam.to_screen(pos + a.steer / mass * FORCE_SECONDS);
-    draw_line(p.x, p.y, f.x, f.y, 2.0, STEERING);
+    if a.tile().is_none() {
+        let mass = a.behaviour.params(&world.tuning).mass.max(f32::EPSILON);
+        let f = cam.to_screen(pos + a.steer / mass * FORCE_SECONDS);
+        draw_line(p.x, p.y, f.x, f.y, 2.0, STEERING);
+    }
     if world.agents.len() <= LABEL_LIMIT {
         draw_text(a.state, p.x + 12.0, p.y - 10.0, 16.0, LABEL);
     }
+}
+
+fn tile_box(grid: &TileGrid, t: IVec2, color: Color, cam: &Camera) {
+    let min = cam.to_screen(t.as_vec2() * grid.size);
+    let size = grid.size * cam.scale;
+    draw_rectangle_lines(min.x + 1.0, min.y + 1.0, size - 2.0, size - 2.0, 1.5, color);
+}
+
+fn cross(at: Vec2, r: f32, color: Color) {
+    draw_line(at.x - r, at.y - r, at.x + r, at.y + r, 1.5, color);
+    draw_line(at.x - r, at.y + r, at.x + r, at.y - r, 1.5, color);
 }

@@ -67,16 +67,40 @@ pub const BINDINGS: &[Binding] = &[
         help: "move right",
     },
     Binding {
+        keys: &[KeyCode::Key1, KeyCode::Kp1],
+        label: "1",
+        action: Action::Mode(Mode::TileChase),
+        help: "tile chase: x and y each step toward the player",
+    },
+    Binding {
+        keys: &[KeyCode::Key2, KeyCode::Kp2],
+        label: "2",
+        action: Action::Mode(Mode::TileLos),
+        help: "tile line-of-sight: walk the Bresenham line to the player",
+    },
+    Binding {
         keys: &[KeyCode::Key3, KeyCode::Kp3],
         label: "3",
         action: Action::Mode(Mode::LosChase),
         help: "line-of-sight chase: seek the player's current position",
     },
     Binding {
+        keys: &[KeyCode::Key4, KeyCode::Kp4],
+        label: "4",
+        action: Action::Mode(Mode::Intercept),
+        help: "intercept: seek the predicted meeting point",
+    },
+    Binding {
+        keys: &[KeyCode::Key5, KeyCode::Kp5],
+        label: "5",
+        action: Action::Mode(Mode::Evade),
+        help: "evade: agents flee you; touch them to tag them",
+    },
+    Binding {
         keys: &[KeyCode::E],
         label: "E",
         action: Action::Flip,
-        help: "reverse the algorithm (chase becomes flee)",
+        help: "modes 1-4: reverse the algorithm (chase becomes evade)",
     },
     Binding {
         keys: &[KeyCode::Tab],

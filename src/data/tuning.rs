@@ -15,8 +15,75 @@ pub const BUILT_IN: &str = include_str!("../../assets/tuning.json");
 #[serde(deny_unknown_fields)]
 pub struct Tuning {
     pub player: PlayerTuning,
-    /// Shared by every chaser kind (tile and continuous) so modes compare fairly.
+    /// Shared by line-of-sight chase and intercept (and their reversals) so they compare fairly.
     pub chaser: VehicleTuning,
+    /// The tile chasers (modes 1 and 2).
+    #[serde(default = "defaults::tile")]
+    pub tile: TileTuning,
+    #[serde(default = "defaults::intercept")]
+    pub intercept: InterceptTuning,
+    /// The evaders' vehicle (mode 5).
+    #[serde(default = "defaults::evader")]
+    pub evader: VehicleTuning,
+    #[serde(default = "defaults::evade")]
+    pub evade: EvadeTuning,
+}
+
+/// Missing sections (a file saved by an older build) take the built-in values.
+mod defaults {
+    use super::*;
+    use std::sync::OnceLock;
+
+    fn built_in() -> &'static Tuning {
+        static BUILT: OnceLock<Tuning> = OnceLock::new();
+        // The built-in file names every section, so parsing it never calls these defaults.
+        BUILT.get_or_init(|| parse(BUILT_IN).expect("built-in tuning.json is valid"))
+    }
+
+    pub fn tile() -> TileTuning {
+        built_in().tile
+    }
+    pub fn intercept() -> InterceptTuning {
+        built_in().intercept
+    }
+    pub fn evader() -> VehicleTuning {
+        built_in().evader
+    }
+    pub fn evade() -> EvadeTuning {
+        built_in().evade
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileTuning {
+    /// Tile steps per second. The default, 5, moves 160 px/s orthogonally: the continuous
+    /// chaser's speed, so tile and continuous chasers compare fairly.
+    pub steps_per_second: f32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InterceptTuning {
+    /// Cap on the time to close `Tc`, in seconds: how far ahead the predator aims.
+    pub max_prediction_time: f32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EvadeTuning {
+    /// Evaders flee when the player is closer than this (px); otherwise they wander.
+    pub threat_radius: f32,
+    /// Cap on how far ahead (s) an evader predicts the player's position.
+    pub max_prediction_time: f32,
+    /// Length of the central feeler at full speed (px); whiskers are 60% of it.
+    pub feeler_length: f32,
+    /// Within this distance of a wall, an evader stops fleeing into it and slides along it (px).
+    pub wall_margin: f32,
+    /// Reynolds' wander while unthreatened: circle radius and distance ahead (px), jitter (px/s).
+    pub wander_radius: f32,
+    pub wander_distance: f32,
+    pub wander_jitter: f32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -100,7 +167,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "chaser max speed",
         min: 10.0,
         max: 600.0,
-        modes: &[Mode::LosChase],
+        modes: &[Mode::LosChase, Mode::Intercept],
         get: |t| t.chaser.max_speed,
         set: |t, v| t.chaser.max_speed = v,
     },
@@ -109,7 +176,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "chaser max force",
         min: 10.0,
         max: 5000.0,
-        modes: &[Mode::LosChase],
+        modes: &[Mode::LosChase, Mode::Intercept],
         get: |t| t.chaser.max_force,
         set: |t, v| t.chaser.max_force = v,
     },
@@ -118,7 +185,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "chaser mass",
         min: 0.1,
         max: 20.0,
-        modes: &[Mode::LosChase],
+        modes: &[Mode::LosChase, Mode::Intercept],
         get: |t| t.chaser.mass,
         set: |t, v| t.chaser.mass = v,
     },
@@ -127,9 +194,131 @@ pub const SLIDERS: &[Slider] = &[
         label: "chaser radius",
         min: 4.0,
         max: 40.0,
-        modes: &[Mode::LosChase],
+        modes: &[
+            Mode::TileChase,
+            Mode::TileLos,
+            Mode::LosChase,
+            Mode::Intercept,
+        ],
         get: |t| t.chaser.radius,
         set: |t, v| t.chaser.radius = v,
+    },
+    Slider {
+        path: "tile.steps_per_second",
+        label: "tile steps per second",
+        min: 0.5,
+        max: 20.0,
+        modes: &[Mode::TileChase, Mode::TileLos],
+        get: |t| t.tile.steps_per_second,
+        set: |t, v| t.tile.steps_per_second = v,
+    },
+    Slider {
+        path: "intercept.max_prediction_time",
+        label: "max prediction time (s)",
+        min: 0.0,
+        max: 10.0,
+        modes: &[Mode::Intercept],
+        get: |t| t.intercept.max_prediction_time,
+        set: |t, v| t.intercept.max_prediction_time = v,
+    },
+    Slider {
+        path: "evader.max_speed",
+        label: "evader max speed",
+        min: 10.0,
+        max: 600.0,
+        modes: &[Mode::Evade],
+        get: |t| t.evader.max_speed,
+        set: |t, v| t.evader.max_speed = v,
+    },
+    Slider {
+        path: "evader.max_force",
+        label: "evader max force",
+        min: 10.0,
+        max: 5000.0,
+        modes: &[Mode::Evade],
+        get: |t| t.evader.max_force,
+        set: |t, v| t.evader.max_force = v,
+    },
+    Slider {
+        path: "evader.mass",
+        label: "evader mass",
+        min: 0.1,
+        max: 20.0,
+        modes: &[Mode::Evade],
+        get: |t| t.evader.mass,
+        set: |t, v| t.evader.mass = v,
+    },
+    Slider {
+        path: "evader.radius",
+        label: "evader radius",
+        min: 4.0,
+        max: 40.0,
+        modes: &[Mode::Evade],
+        get: |t| t.evader.radius,
+        set: |t, v| t.evader.radius = v,
+    },
+    Slider {
+        path: "evade.threat_radius",
+        label: "threat radius",
+        min: 20.0,
+        max: 1000.0,
+        modes: &[Mode::Evade],
+        get: |t| t.evade.threat_radius,
+        set: |t, v| t.evade.threat_radius = v,
+    },
+    Slider {
+        path: "evade.max_prediction_time",
+        label: "evade prediction (s)",
+        min: 0.0,
+        max: 10.0,
+        modes: &[Mode::Evade],
+        get: |t| t.evade.max_prediction_time,
+        set: |t, v| t.evade.max_prediction_time = v,
+    },
+    Slider {
+        path: "evade.feeler_length",
+        label: "feeler length",
+        min: 5.0,
+        max: 300.0,
+        modes: &[Mode::Evade],
+        get: |t| t.evade.feeler_length,
+        set: |t, v| t.evade.feeler_length = v,
+    },
+    Slider {
+        path: "evade.wall_margin",
+        label: "wall margin",
+        min: 0.0,
+        max: 200.0,
+        modes: &[Mode::Evade],
+        get: |t| t.evade.wall_margin,
+        set: |t, v| t.evade.wall_margin = v,
+    },
+    Slider {
+        path: "evade.wander_radius",
+        label: "wander radius",
+        min: 0.0,
+        max: 200.0,
+        modes: &[Mode::Evade],
+        get: |t| t.evade.wander_radius,
+        set: |t, v| t.evade.wander_radius = v,
+    },
+    Slider {
+        path: "evade.wander_distance",
+        label: "wander distance",
+        min: 0.0,
+        max: 300.0,
+        modes: &[Mode::Evade],
+        get: |t| t.evade.wander_distance,
+        set: |t, v| t.evade.wander_distance = v,
+    },
+    Slider {
+        path: "evade.wander_jitter",
+        label: "wander jitter",
+        min: 0.0,
+        max: 2000.0,
+        modes: &[Mode::Evade],
+        get: |t| t.evade.wander_jitter,
+        set: |t, v| t.evade.wander_jitter = v,
     },
 ];
 

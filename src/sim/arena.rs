@@ -3,6 +3,7 @@
 //! every obstacle.
 
 use crate::data::arena::{ArenaData, ObstacleData};
+use crate::sim::tiles::TileGrid;
 use glam::Vec2;
 
 /// Side of a grid cell in pixels.
@@ -24,7 +25,8 @@ pub struct RayHit {
     pub t: f32,
     pub point: Vec2,
     pub normal: Vec2,
-    pub obstacle: usize,
+    /// The obstacle's index; `None` for a wall.
+    pub obstacle: Option<usize>,
 }
 
 /// The nearest obstacle surface to a point: signed distance (negative inside) and outward normal.
@@ -244,13 +246,17 @@ pub struct Arena {
     pub spawns: Vec<Vec2>,
     pub player_start: Vec2,
     grid: Grid,
+    /// Tiles overlapped by obstacles, for the tile modes.
+    pub tiles: TileGrid,
 }
 
 impl Arena {
     pub fn from_data(d: &ArenaData) -> Self {
         let obstacles: Vec<Obstacle> = d.obstacles.iter().map(Obstacle::from_data).collect();
         let grid = Grid::build(&obstacles, d.width, d.height);
+        let tiles = TileGrid::new(d.width, d.height, d.tile_size, &obstacles);
         Arena {
+            tiles,
             width: d.width,
             height: d.height,
             tile_size: d.tile_size,
@@ -407,7 +413,7 @@ impl Arena {
                         t,
                         point: origin + dir * t,
                         normal,
-                        obstacle: i,
+                        obstacle: Some(i),
                     });
                 }
             }
@@ -425,6 +431,43 @@ impl Arena {
             if cx < 0 || cy < 0 || cx >= cols || cy >= rows {
                 return best;
             }
+        }
+    }
+
+    /// Where a ray from inside the arena meets the walls (normal pointing inward), within `length`.
+    pub fn ray_cast_walls(&self, origin: Vec2, dir: Vec2, length: f32) -> Option<RayHit> {
+        let mut best: Option<(f32, Vec2)> = None;
+        for (axis, limit) in [(0, self.width), (1, self.height)] {
+            let (o, d) = (origin[axis], dir[axis]);
+            let (t, sign) = if d > 1e-9 {
+                ((limit - o) / d, -1.0)
+            } else if d < -1e-9 {
+                (-o / d, 1.0)
+            } else {
+                continue;
+            };
+            let t = t.max(0.0);
+            if t <= length && best.is_none_or(|(b, _)| t < b) {
+                let mut normal = Vec2::ZERO;
+                normal[axis] = sign;
+                best = Some((t, normal));
+            }
+        }
+        best.map(|(t, normal)| RayHit {
+            t,
+            point: origin + dir * t,
+            normal,
+            obstacle: None,
+        })
+    }
+
+    /// The nearer of the first obstacle hit and the wall hit.
+    pub fn ray_cast_solid(&self, origin: Vec2, dir: Vec2, length: f32) -> Option<RayHit> {
+        let obstacle = self.ray_cast(origin, dir, length);
+        let wall = self.ray_cast_walls(origin, dir, length);
+        match (obstacle, wall) {
+            (Some(o), Some(w)) => Some(if o.t <= w.t { o } else { w }),
+            (o, w) => o.or(w),
         }
     }
 
@@ -517,5 +560,6 @@ impl Arena {
 
     fn rebuild(&mut self) {
         self.grid = Grid::build(&self.obstacles, self.width, self.height);
+        self.tiles = TileGrid::new(self.width, self.height, self.tile_size, &self.obstacles);
     }
 }

@@ -35,7 +35,6 @@ impl Metrics {
     pub fn observe(&mut self, world: &World, tick_ms: f32) {
         self.tick_ms.push(tick_ms);
         let dt = world.dt;
-        let params = world.tuning.chaser;
         let player = world.player.pos;
         if !player.is_finite() || !world.player.vel.is_finite() {
             self.non_finite = true;
@@ -49,6 +48,7 @@ impl Metrics {
         }
         for (i, a) in world.agents.iter().enumerate() {
             let b = &a.body;
+            let params = a.behaviour.params(&world.tuning);
             if !b.pos.is_finite() || !b.vel.is_finite() {
                 self.non_finite = true;
                 continue;
@@ -68,7 +68,9 @@ impl Metrics {
             }
             let speed = b.vel.length();
             self.max_speed = self.max_speed.max(speed);
-            if !a.respawned {
+            // Tile agents jump a tile per step by design; steps and turns are measured for
+            // continuous agents only.
+            if !a.respawned && a.tile().is_none() {
                 let step = b.pos.distance(a.prev_pos);
                 let ratio = step / (params.max_speed * dt).max(f32::EPSILON);
                 self.max_step_ratio = self.max_step_ratio.max(ratio);
@@ -88,7 +90,13 @@ impl Metrics {
                 if history.len() > keep {
                     history.remove(0);
                 }
-                if history.len() == keep && history[0].distance(b.pos) < 2.0 * params.radius {
+                // Stuck: over the whole window it never got a body diameter away from where
+                // the window began (an agent that goes out and comes back is not stuck).
+                if history.len() == keep
+                    && history
+                        .iter()
+                        .all(|p| p.distance(history[0]) < 2.0 * params.radius)
+                {
                     self.stuck[i] = true;
                 }
             }

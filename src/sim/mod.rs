@@ -1,6 +1,7 @@
 //! The window-free simulation: world, clock, vehicle, arena, player, behaviours, metrics and the
 //! record. Nothing here knows about macroquad.
 
+pub mod agent;
 pub mod arena;
 pub mod behaviours;
 pub mod clock;
@@ -9,5 +10,6 @@ pub mod metrics;
 pub mod mode;
 pub mod player;
 pub mod record;
+pub mod tiles;
 pub mod vehicle;
 pub mod world;

@@ -6,60 +6,107 @@ use std::fmt;
 /// A closed set: each mode is a number key in the window and a name on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Mode {
+    TileChase,
+    TileLos,
     LosChase,
+    Intercept,
+    Evade,
 }
 
 impl Mode {
     /// Every mode this build has, in key order.
-    pub const ALL: &'static [Mode] = &[Mode::LosChase];
+    pub const ALL: &'static [Mode] = &[
+        Mode::TileChase,
+        Mode::TileLos,
+        Mode::LosChase,
+        Mode::Intercept,
+        Mode::Evade,
+    ];
 
     /// The command-line and record name.
     pub fn name(self) -> &'static str {
         match self {
+            Mode::TileChase => "tile-chase",
+            Mode::TileLos => "tile-los",
             Mode::LosChase => "los-chase",
+            Mode::Intercept => "intercept",
+            Mode::Evade => "evade",
         }
     }
 
     /// The number key that selects it.
     pub fn digit(self) -> char {
         match self {
+            Mode::TileChase => '1',
+            Mode::TileLos => '2',
             Mode::LosChase => '3',
+            Mode::Intercept => '4',
+            Mode::Evade => '5',
         }
     }
 
     /// The HUD's title.
     pub fn title(self) -> &'static str {
         match self {
+            Mode::TileChase => "tile chase",
+            Mode::TileLos => "tile line-of-sight chase",
             Mode::LosChase => "line-of-sight chase",
+            Mode::Intercept => "intercept",
+            Mode::Evade => "evade",
         }
     }
 
     /// One line saying what the algorithm does (`flipped`: after `E`).
     pub fn description(self, flipped: bool) -> &'static str {
         match (self, flipped) {
+            (Mode::TileChase, false) => {
+                "one tile per step, x and y each toward the player: diagonal until one axis matches, then straight"
+            }
+            (Mode::TileChase, true) => {
+                "tile evade: one tile per step, x and y each away from the player"
+            }
+            (Mode::TileLos, false) => {
+                "walk the Bresenham line from my tile to the player's tile, redrawn when the player changes tile"
+            }
+            (Mode::TileLos, true) => {
+                "walk the Bresenham line away from the player: the line from the player through me, extended"
+            }
             (Mode::LosChase, false) => {
                 "seek: steer straight at the player's current position (desired = dir * max_speed)"
             }
             (Mode::LosChase, true) => {
                 "flee: steer straight away from the player's current position (seek negated)"
             }
+            (Mode::Intercept, false) => {
+                "aim where the player will be: Tc = |Sr| / |Vr|, St = Sprey + Vprey * Tc; plain seek when ahead of it"
+            }
+            (Mode::Intercept, true) => {
+                "evade by prediction: flee the player's predicted position St = Sprey + Vprey * Tc"
+            }
+            (Mode::Evade, _) => {
+                "flee the player's predicted position inside the threat radius, wander outside it; tag them!"
+            }
         }
     }
 
     pub fn default_agents(self) -> usize {
         match self {
-            Mode::LosChase => 4,
+            Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept => 4,
+            Mode::Evade => 8,
         }
     }
 
     /// Whether `E` / `--evade-flip` reverses this mode.
     pub fn has_flip(self) -> bool {
-        matches!(self, Mode::LosChase)
+        matches!(
+            self,
+            Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept
+        )
     }
 
     /// Modes whose agents are meant to keep moving (the `stuck_agents` metric applies).
     pub fn agents_must_move(self) -> bool {
-        false
+        matches!(self, Mode::Evade)
     }
 
     /// A name or a digit.

@@ -13,7 +13,7 @@ pub enum Script {
     Keys,
     /// Stands at the start point (the arena centre in the default arena).
     Still,
-    /// Constant velocity, bouncing off walls and obstacles.
+    /// Constant velocity on a course set by the seed, bouncing off walls and obstacles.
     Line,
     /// Orbits the arena centre.
     Circle,
@@ -71,8 +71,8 @@ impl fmt::Display for Script {
 
 /// Orbit radius of the `circle` script as a fraction of the arena's shorter side.
 const CIRCLE_ORBIT: f32 = 0.25;
-/// The `line` script's course: 30° below the x axis.
-const LINE_ANGLE_DEG: f32 = 30.0;
+/// The `zigzag` script's base course: along the x axis.
+const ZIGZAG_ANGLE_DEG: f32 = 0.0;
 /// The `zigzag` script switches side every this many seconds.
 const ZIGZAG_PERIOD: f32 = 1.0;
 /// Distance from a wall at which the `flee` script starts to turn away from it.
@@ -92,8 +92,15 @@ pub struct Player {
 }
 
 impl Player {
-    pub fn new(start: Vec2, script: Script) -> Self {
-        let angle = LINE_ANGLE_DEG.to_radians();
+    /// A player at `start`. `seed` picks the `line` script's course (any direction, in whole
+    /// degrees), so runs on different seeds cross the arena differently while the same seed
+    /// gives every mode the same course.
+    pub fn new(start: Vec2, script: Script, seed: u64) -> Self {
+        let degrees = match script {
+            Script::Line => (splitmix64(seed) % 360) as f32,
+            _ => ZIGZAG_ANGLE_DEG,
+        };
+        let angle = degrees.to_radians();
         Player {
             pos: start,
             vel: Vec2::ZERO,
@@ -202,6 +209,15 @@ impl Player {
             self.vel = Vec2::ZERO;
         }
     }
+}
+
+/// One step of SplitMix64: a fixed, well-mixed function of the seed (not a generator: the world
+/// owns the only one).
+fn splitmix64(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// A push away from walls closer than the margin, growing as the wall gets nearer.

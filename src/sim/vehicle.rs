@@ -50,12 +50,18 @@ impl Vehicle {
 
 /// `v` with its length clamped to `max` (direction kept); zero and non-finite inputs give zero.
 pub fn truncate(v: Vec2, max: f32) -> Vec2 {
-    let len_sq = v.length_squared();
-    if !len_sq.is_finite() {
+    if !v.is_finite() {
         return Vec2::ZERO;
     }
-    if len_sq > max * max {
-        v * (max / len_sq.sqrt())
+    // Scale by the largest component first so huge vectors do not overflow when squared.
+    let big = v.abs().max_element();
+    if big == 0.0 {
+        return v;
+    }
+    let unit_ish = v / big;
+    let len = unit_ish.length() * big;
+    if len > max {
+        unit_ish * (max / unit_ish.length())
     } else {
         v
     }

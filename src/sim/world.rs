@@ -4,12 +4,11 @@
 
 use crate::data::DataSet;
 use crate::data::tuning::Tuning;
+use crate::sim::agent::{Agent, Context};
 use crate::sim::arena::{Arena, Response};
-use crate::sim::behaviours::seek;
 use crate::sim::clock::TICK_HZ;
 use crate::sim::mode::Mode;
 use crate::sim::player::{Player, Script};
-use crate::sim::vehicle::Vehicle;
 use ::rand::rngs::StdRng;
 use ::rand::{Rng, SeedableRng};
 use glam::Vec2;
@@ -52,54 +51,6 @@ pub struct Input {
     pub move_dir: Vec2,
 }
 
-/// What an agent does; per-agent behaviour state lives in the variant.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Behaviour {
-    /// Line-of-sight chase: seek the player's current position.
-    Seek,
-    /// Its reversal: flee the player's current position.
-    Flee,
-}
-
-impl Behaviour {
-    pub fn for_mode(mode: Mode, flip: bool) -> Behaviour {
-        match (mode, flip) {
-            (Mode::LosChase, false) => Behaviour::Seek,
-            (Mode::LosChase, true) => Behaviour::Flee,
-        }
-    }
-
-    /// The record's `kind`.
-    pub fn kind(self) -> &'static str {
-        match self {
-            Behaviour::Seek => "los-chase",
-            Behaviour::Flee => "flee",
-        }
-    }
-
-    /// Whether touching the player is a catch (chasers) or a tag (the player caught it).
-    pub fn chases(self) -> bool {
-        matches!(self, Behaviour::Seek)
-    }
-}
-
-#[derive(Debug, Clone)]
-pub struct Agent {
-    pub id: u32,
-    pub behaviour: Behaviour,
-    pub body: Vehicle,
-    pub prev_pos: Vec2,
-    pub prev_heading: Vec2,
-    /// The steering force applied this tick (for the overlay).
-    pub steer: Vec2,
-    /// The point the behaviour aimed at (or away from) this tick.
-    pub aim: Vec2,
-    /// The behaviour's word for what it is doing (the record's `state`).
-    pub state: &'static str,
-    /// Set on the tick the agent was respawned (its jump is not a step).
-    pub respawned: bool,
-}
-
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Score {
     pub catches: u32,
@@ -130,7 +81,7 @@ pub struct World {
 impl World {
     pub fn new(data: &DataSet, config: WorldConfig) -> World {
         let arena = Arena::from_data(&data.arena);
-        let player = Player::new(arena.player_start, config.script);
+        let player = Player::new(arena.player_start, config.script, config.seed);
         let mut world = World {
             arena,
             tuning: data.tuning.clone(),
@@ -159,7 +110,11 @@ impl World {
         let count = self.agents.len();
         self.tick = 0;
         self.score = Score::default();
-        self.player = Player::new(self.arena.player_start, self.config.script);
+        self.player = Player::new(
+            self.arena.player_start,
+            self.config.script,
+            self.config.seed,
+        );
         self.spawn_agents(count);
         self.events.push("reset".to_string());
     }
@@ -183,9 +138,8 @@ impl World {
             return;
         }
         self.flip = flip;
-        let behaviour = Behaviour::for_mode(self.mode, flip);
         for a in &mut self.agents {
-            a.behaviour = behaviour;
+            a.behaviour.set_flip(flip);
         }
         self.events
             .push(format!("flip:{}", if flip { "on" } else { "off" }));
@@ -207,7 +161,11 @@ impl World {
         self.arena = Arena::from_data(&data.arena);
         self.tuning = data.tuning.clone();
         let count = self.agents.len();
-        self.player = Player::new(self.arena.player_start, self.player.script);
+        self.player = Player::new(
+            self.arena.player_start,
+            self.player.script,
+            self.config.seed,
+        );
         self.spawn_agents(count);
         self.events.push("reload".to_string());
     }
@@ -232,23 +190,17 @@ impl World {
     }
 
     fn new_agent(&self, id: u32, pos: Vec2) -> Agent {
-        let mut pos = pos;
-        let mut vel = Vec2::ZERO;
-        let radius = self.tuning.chaser.radius;
-        self.arena
-            .collide(pos, &mut pos, &mut vel, radius, Response::Slide);
-        let body = Vehicle::new(pos, self.player.pos - pos);
-        Agent {
-            id,
-            behaviour: Behaviour::for_mode(self.mode, self.flip),
-            body,
-            prev_pos: pos,
-            prev_heading: body.heading,
-            steer: Vec2::ZERO,
-            aim: self.player.pos,
-            state: "spawn",
-            respawned: true,
+        let mut agent = Agent::new(id, self.mode, self.flip, pos, self.player.pos, &self.arena);
+        if agent.tile().is_none() {
+            // Continuous agents start clear of obstacles and inside the walls.
+            let mut vel = Vec2::ZERO;
+            let r = agent.radius(&self.tuning);
+            let body = &mut agent.body;
+            self.arena
+                .collide(body.pos, &mut body.pos, &mut vel, r, Response::Slide);
+            agent.prev_pos = body.pos;
         }
+        agent
     }
 
     /// A spawn point in the farther half from the player, chosen by the world's generator.
@@ -274,41 +226,32 @@ impl World {
             &self.tuning.player,
             dt,
         );
-        let target = self.player.pos;
-        let params = self.tuning.chaser;
+        let ctx = Context {
+            arena: &self.arena,
+            tuning: &self.tuning,
+            player_pos: self.player.pos,
+            player_vel: self.player.vel,
+            player_tile: self.arena.tiles.tile_of(self.player.pos),
+            dt,
+        };
         for a in &mut self.agents {
-            a.prev_pos = a.body.pos;
-            a.prev_heading = a.body.heading;
-            a.respawned = false;
-            let (force, state) = match a.behaviour {
-                Behaviour::Seek => (seek::seek(&a.body, target, params.max_speed), "seek"),
-                Behaviour::Flee => (seek::flee(&a.body, target, params.max_speed), "flee"),
-            };
-            a.aim = target;
-            a.state = state;
-            a.steer = a.body.apply(force, &params, dt);
-            let body = &mut a.body;
-            self.arena.collide(
-                a.prev_pos,
-                &mut body.pos,
-                &mut body.vel,
-                params.radius,
-                Response::Slide,
-            );
-            body.update_heading();
+            a.update(&ctx, &mut self.rng);
         }
         self.tick += 1;
         self.resolve_contacts();
     }
 
-    /// Catches (a chaser touches the player) and tags (the player touches a fleeing agent): the
-    /// agent respawns far away.
+    /// Catches (a chaser touches the player, or a tile chaser stands on the player's tile) and
+    /// tags (the player touches an agent that flees): the agent respawns far away.
     fn resolve_contacts(&mut self) {
-        let reach = self.tuning.player.radius + self.tuning.chaser.radius;
         let now = self.time();
+        let player_tile = self.arena.tiles.tile_of(self.player.pos);
         for i in 0..self.agents.len() {
             let a = &self.agents[i];
-            if a.body.pos.distance_squared(self.player.pos) > reach * reach {
+            let reach = self.tuning.player.radius + a.radius(&self.tuning);
+            let touching = a.body.pos.distance_squared(self.player.pos) <= reach * reach
+                || a.tile() == Some(player_tile);
+            if !touching {
                 continue;
             }
             let id = a.id;
@@ -325,6 +268,15 @@ impl World {
             let pos = self.far_spawn();
             self.agents[i] = self.new_agent(id, pos);
         }
+    }
+
+    /// Put agent `i` at `pos` with velocity `vel` (for set-up scenarios in tests and tools).
+    pub fn place_agent(&mut self, i: usize, pos: Vec2, vel: Vec2) {
+        let id = self.agents[i].id;
+        let mut agent = self.new_agent(id, pos);
+        agent.body.vel = vel;
+        agent.body.update_heading();
+        self.agents[i] = agent;
     }
 
     /// Seconds survived since the last catch.

@@ -1,4 +1,10 @@
 //! Steering behaviours: each file is one algorithm, a few lines of textbook maths that return a
-//! steering force for the vehicle model.
+//! steering force for the vehicle model (or, on tiles, the next tile).
 
+pub mod evade;
+pub mod feelers;
+pub mod intercept;
 pub mod seek;
+pub mod tile_chase;
+pub mod tile_los;
+pub mod wander;

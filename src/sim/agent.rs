@@ -1,0 +1,346 @@
+//! An agent: a vehicle body plus the behaviour that drives it. The behaviour is a closed enum;
+//! per-agent behaviour state lives in its variant, and each variant's maths lives in its own file
+//! under `behaviours/`.
+
+use crate::data::tuning::{Tuning, VehicleTuning};
+use crate::sim::arena::{Arena, RayHit};
+use crate::sim::behaviours::evade::{self, EvadeState};
+use crate::sim::behaviours::tile_los::{self, TileLine};
+use crate::sim::behaviours::{intercept, seek, tile_chase};
+use crate::sim::mode::Mode;
+use crate::sim::vehicle::Vehicle;
+use ::rand::Rng;
+use glam::{IVec2, Vec2};
+
+/// A tile agent's position and step timing.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TileWalk {
+    /// The logical tile (where the agent is, for catches and the record).
+    pub tile: IVec2,
+    /// The tile it last stepped from (equal to `tile` while waiting); drawing slides between them.
+    pub from: IVec2,
+    /// Seconds since the last step.
+    pub clock: f32,
+}
+
+impl TileWalk {
+    fn new(tile: IVec2) -> Self {
+        TileWalk {
+            tile,
+            from: tile,
+            clock: 0.0,
+        }
+    }
+
+    /// Advance the step clock; true when a step is due.
+    fn due(&mut self, dt: f32, rate: f32) -> bool {
+        let period = 1.0 / rate.max(f32::EPSILON);
+        self.clock += dt;
+        if self.clock + 1e-6 >= period {
+            self.clock = (self.clock - period).clamp(0.0, period);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Fraction of the current step's slide that has been drawn (0…1).
+    pub fn progress(&self, rate: f32) -> f32 {
+        (self.clock * rate).clamp(0.0, 1.0)
+    }
+}
+
+/// What an agent does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Behaviour {
+    /// Mode 1: basic tile chase (`flip`: tile evade).
+    TileChase { walk: TileWalk, flip: bool },
+    /// Mode 2: walk the Bresenham line (`flip`: away along the line).
+    TileLos {
+        walk: TileWalk,
+        line: TileLine,
+        flip: bool,
+    },
+    /// Mode 3: seek the player's current position (`flip`: flee it).
+    Los { flip: bool },
+    /// Mode 4: seek the predicted meeting point (`flip`: evade by prediction).
+    Intercept { flip: bool },
+    /// Mode 5: flee the predicted player inside the threat radius, wander outside it.
+    Evade(EvadeState),
+}
+
+impl Behaviour {
+    /// The behaviour a mode gives a new agent standing on `tile`.
+    pub fn new(mode: Mode, flip: bool, tile: IVec2) -> Behaviour {
+        match mode {
+            Mode::TileChase => Behaviour::TileChase {
+                walk: TileWalk::new(tile),
+                flip,
+            },
+            Mode::TileLos => Behaviour::TileLos {
+                walk: TileWalk::new(tile),
+                line: TileLine {
+                    from: tile,
+                    to: tile,
+                    drawn_for: IVec2::new(i32::MIN, i32::MIN),
+                    walked: 0,
+                },
+                flip,
+            },
+            Mode::LosChase => Behaviour::Los { flip },
+            Mode::Intercept => Behaviour::Intercept { flip },
+            Mode::Evade => Behaviour::Evade(EvadeState::default()),
+        }
+    }
+
+    /// The record's `kind`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Behaviour::TileChase { flip: false, .. } => "tile-chase",
+            Behaviour::TileChase { flip: true, .. } => "tile-evade",
+            Behaviour::TileLos { flip: false, .. } => "tile-los",
+            Behaviour::TileLos { flip: true, .. } => "tile-los-away",
+            Behaviour::Los { flip: false } => "los-chase",
+            Behaviour::Los { flip: true } => "flee",
+            Behaviour::Intercept { flip: false } => "intercept",
+            Behaviour::Intercept { flip: true } => "evade-predict",
+            Behaviour::Evade(_) => "evade",
+        }
+    }
+
+    /// Whether touching the player is a catch (chasers) or a tag (the player caught it).
+    pub fn chases(&self) -> bool {
+        match self {
+            Behaviour::TileChase { flip, .. }
+            | Behaviour::TileLos { flip, .. }
+            | Behaviour::Los { flip }
+            | Behaviour::Intercept { flip } => !flip,
+            Behaviour::Evade(_) => false,
+        }
+    }
+
+    /// `E`: reverse in place, keeping the agent's tile state.
+    pub fn set_flip(&mut self, on: bool) {
+        match self {
+            Behaviour::TileChase { flip, .. }
+            | Behaviour::TileLos { flip, .. }
+            | Behaviour::Los { flip }
+            | Behaviour::Intercept { flip } => *flip = on,
+            Behaviour::Evade(_) => {}
+        }
+        if let Behaviour::TileLos { line, .. } = self {
+            // Force a new line on the next step.
+            line.drawn_for = IVec2::new(i32::MIN, i32::MIN);
+        }
+    }
+
+    pub fn tile_walk(&self) -> Option<&TileWalk> {
+        match self {
+            Behaviour::TileChase { walk, .. } | Behaviour::TileLos { walk, .. } => Some(walk),
+            _ => None,
+        }
+    }
+
+    /// The vehicle numbers this behaviour moves with.
+    pub fn params<'a>(&self, tuning: &'a Tuning) -> &'a VehicleTuning {
+        match self {
+            Behaviour::Evade(_) => &tuning.evader,
+            _ => &tuning.chaser,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Agent {
+    pub id: u32,
+    pub behaviour: Behaviour,
+    pub body: Vehicle,
+    pub prev_pos: Vec2,
+    pub prev_heading: Vec2,
+    /// The steering force applied this tick (for the overlay).
+    pub steer: Vec2,
+    /// The point the behaviour aimed at (or away from) this tick.
+    pub aim: Vec2,
+    /// Intercept's time to close this tick, when it predicted.
+    pub tc: Option<f32>,
+    /// The nearest feeler hit this tick (evaders).
+    pub feeler: Option<RayHit>,
+    /// The behaviour's word for what it is doing (the record's `state`).
+    pub state: &'static str,
+    /// Set on the tick the agent was respawned (its jump is not a step).
+    pub respawned: bool,
+}
+
+/// What every agent reads during a tick.
+pub struct Context<'a> {
+    pub arena: &'a Arena,
+    pub tuning: &'a Tuning,
+    pub player_pos: Vec2,
+    pub player_vel: Vec2,
+    pub player_tile: IVec2,
+    pub dt: f32,
+}
+
+impl Agent {
+    /// A fresh agent at `pos` (tile agents: the centre of the nearest free tile), facing `face`.
+    pub fn new(id: u32, mode: Mode, flip: bool, pos: Vec2, face: Vec2, arena: &Arena) -> Agent {
+        let grid = &arena.tiles;
+        let tile = grid.nearest_free(grid.tile_of(pos));
+        let behaviour = Behaviour::new(mode, flip, tile);
+        let pos = if behaviour.tile_walk().is_some() {
+            grid.center(tile)
+        } else {
+            pos
+        };
+        let body = Vehicle::new(pos, face - pos);
+        Agent {
+            id,
+            behaviour,
+            body,
+            prev_pos: pos,
+            prev_heading: body.heading,
+            steer: Vec2::ZERO,
+            aim: face,
+            tc: None,
+            feeler: None,
+            state: "spawn",
+            respawned: true,
+        }
+    }
+
+    /// The logical tile of a tile agent.
+    pub fn tile(&self) -> Option<IVec2> {
+        self.behaviour.tile_walk().map(|w| w.tile)
+    }
+
+    pub fn radius(&self, tuning: &Tuning) -> f32 {
+        self.behaviour.params(tuning).radius
+    }
+
+    /// One tick of behaviour and motion.
+    pub fn update(&mut self, ctx: &Context, rng: &mut impl Rng) {
+        self.prev_pos = self.body.pos;
+        self.prev_heading = self.body.heading;
+        self.respawned = false;
+        self.tc = None;
+        self.feeler = None;
+        self.aim = ctx.player_pos;
+        let grid = &ctx.arena.tiles;
+        let rate = ctx.tuning.tile.steps_per_second;
+        let p = *self.behaviour.params(ctx.tuning);
+        let force = match &mut self.behaviour {
+            Behaviour::TileChase { walk, flip } => {
+                if walk.due(ctx.dt, rate) {
+                    let next = tile_chase::step(grid, walk.tile, ctx.player_tile, *flip);
+                    self.state = match (next, *flip) {
+                        (Some(_), false) => "chase",
+                        (Some(_), true) => "evade",
+                        (None, _) => "wait",
+                    };
+                    step_tile(walk, next);
+                }
+                None
+            }
+            Behaviour::TileLos { walk, line, flip } => {
+                if walk.due(ctx.dt, rate) {
+                    let (next, state) =
+                        tile_los::step(grid, line, walk.tile, ctx.player_tile, *flip);
+                    self.state = if next.is_none() && state != "arrived" {
+                        "wait"
+                    } else {
+                        state
+                    };
+                    step_tile(walk, next);
+                }
+                if line.drawn_for == ctx.player_tile || *flip {
+                    self.aim = grid.center(line.to);
+                }
+                None
+            }
+            Behaviour::Los { flip: false } => {
+                self.state = "seek";
+                Some(seek::seek(&self.body, ctx.player_pos, p.max_speed))
+            }
+            Behaviour::Los { flip: true } => {
+                self.state = "flee";
+                Some(seek::flee(&self.body, ctx.player_pos, p.max_speed))
+            }
+            Behaviour::Intercept { flip: false } => {
+                let prediction = intercept::predict(
+                    self.body.pos,
+                    self.body.vel,
+                    ctx.player_pos,
+                    ctx.player_vel,
+                    ctx.tuning.intercept.max_prediction_time,
+                );
+                // The prey cannot run through the walls, so neither does the aim point.
+                let aim = prediction.aim.clamp(Vec2::ZERO, ctx.arena.size());
+                self.aim = aim;
+                self.tc = prediction.tc;
+                self.state = prediction.state();
+                Some(seek::seek(&self.body, aim, p.max_speed))
+            }
+            Behaviour::Intercept { flip: true } => {
+                let threat = intercept::threat_point(
+                    self.body.pos,
+                    p.max_speed,
+                    ctx.player_pos,
+                    ctx.player_vel,
+                    ctx.tuning.intercept.max_prediction_time,
+                );
+                self.aim = threat;
+                self.state = "evade-predict";
+                Some(seek::flee(&self.body, threat, p.max_speed))
+            }
+            Behaviour::Evade(state) => {
+                let d = evade::steer(
+                    ctx.arena,
+                    &self.body,
+                    state,
+                    ctx.player_pos,
+                    ctx.player_vel,
+                    &p,
+                    &ctx.tuning.evade,
+                    ctx.dt,
+                    rng,
+                );
+                self.aim = d.aim;
+                self.state = d.state;
+                self.feeler = d.feeler_hit;
+                Some(d.force)
+            }
+        };
+        match force {
+            Some(force) => {
+                self.steer = self.body.apply(force, &p, ctx.dt);
+                let body = &mut self.body;
+                ctx.arena.collide(
+                    self.prev_pos,
+                    &mut body.pos,
+                    &mut body.vel,
+                    p.radius,
+                    crate::sim::arena::Response::Slide,
+                );
+                body.update_heading();
+            }
+            None => {
+                // Tile agents: the body sits on the logical tile centre, moving at the step rate.
+                let walk = self
+                    .behaviour
+                    .tile_walk()
+                    .expect("only tile behaviours give no force");
+                self.body.pos = grid.center(walk.tile);
+                self.body.vel = (walk.tile - walk.from).as_vec2() * grid.size * rate;
+                self.steer = Vec2::ZERO;
+                self.body.update_heading();
+            }
+        }
+    }
+}
+
+fn step_tile(walk: &mut TileWalk, next: Option<IVec2>) {
+    walk.from = walk.tile;
+    if let Some(to) = next {
+        walk.tile = to;
+    }
+}

@@ -1,0 +1,195 @@
+//! Evade (mode 5): inside the threat radius an agent flees the player's *predicted* position
+//! (Reynolds' evade); outside it wanders gently. Feelers keep it off walls and obstacles.
+//!
+//! Corners: fleeing straight away from a player who comes at a corner pushes an agent into it.
+//! Near a wall the flight loses its component into the wall (the agent slides along it); when
+//! what remains is small, or leads into another wall within reach, the agent is cornered and
+//! commits to escaping along a wall — the tangent least toward the player, more open room
+//! breaking near-ties — and keeps to it while threatened, choosing again only when something
+//! blocks the way. Committing matters: re-deciding every tick makes an agent pinned under a
+//! player dither left and right on the spot.
+
+use super::{feelers, intercept, wander};
+use crate::data::tuning::{EvadeTuning, VehicleTuning};
+use crate::sim::arena::{Arena, RayHit};
+use crate::sim::vehicle::Vehicle;
+use ::rand::Rng;
+use glam::Vec2;
+
+/// Whisker angle and length of the evaders' feelers.
+const WHISKER_ANGLE_DEG: f32 = 35.0;
+const WHISKER_SCALE: f32 = 0.6;
+
+/// Per-agent state of an evader.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EvadeState {
+    /// Wander target in the agent's frame.
+    pub wander: Vec2,
+    /// The direction of a committed escape along a wall.
+    pub escape: Option<Vec2>,
+}
+
+impl Default for EvadeState {
+    fn default() -> Self {
+        EvadeState {
+            wander: Vec2::X,
+            escape: None,
+        }
+    }
+}
+
+/// What an evader decided this tick.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Decision {
+    pub force: Vec2,
+    /// The point it flees (the predicted player) or wanders toward.
+    pub aim: Vec2,
+    pub state: &'static str,
+    pub feeler_hit: Option<RayHit>,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn steer(
+    arena: &Arena,
+    body: &Vehicle,
+    s: &mut EvadeState,
+    player_pos: Vec2,
+    player_vel: Vec2,
+    p: &VehicleTuning,
+    t: &EvadeTuning,
+    dt: f32,
+    rng: &mut impl Rng,
+) -> Decision {
+    let threatened = body.pos.distance(player_pos) < t.threat_radius;
+    if !threatened {
+        s.escape = None;
+    }
+    let (dir, aim, state) = if threatened {
+        let threat = intercept::threat_point(
+            body.pos,
+            p.max_speed,
+            player_pos,
+            player_vel,
+            t.max_prediction_time,
+        );
+        let away = (body.pos - threat)
+            .try_normalize()
+            .or_else(|| (body.pos - player_pos).try_normalize())
+            .unwrap_or(body.heading);
+        let blocked = |dir: Vec2| {
+            arena
+                .ray_cast_solid(body.pos, dir, t.wall_margin + p.radius)
+                .is_some()
+        };
+        match s.escape {
+            Some(escape) if !blocked(escape) => (escape, threat, "escape"),
+            _ => match slide(arena, body.pos, away, t.wall_margin) {
+                Some(dir) if s.escape.is_none() => (dir, threat, "flee"),
+                _ => {
+                    let escape = escape_direction(arena, body.pos, away, t.wall_margin);
+                    s.escape = Some(escape);
+                    (escape, threat, "escape")
+                }
+            },
+        }
+    } else {
+        s.wander = wander::jitter(s.wander, t.wander_radius, t.wander_jitter, dt, rng);
+        let target = wander::world_target(body.pos, body.heading, s.wander, t.wander_distance);
+        // Turned inward near walls, harder the closer, so wanderers do not hug them.
+        let dir = (target - body.pos).normalize_or_zero()
+            + containment(arena, body.pos, t.wall_margin * 2.0);
+        (dir.normalize_or_zero(), target, "wander")
+    };
+    let cfg = feeler_config(p, t);
+    let speed_frac = body.speed() / p.max_speed.max(f32::EPSILON);
+    let (avoid, feeler_hit) =
+        feelers::avoid(arena, body.pos, body.heading, speed_frac, &cfg, p.max_force);
+    Decision {
+        force: dir * p.max_speed - body.vel + avoid,
+        aim,
+        state,
+        feeler_hit,
+    }
+}
+
+/// The evaders' rays: a central feeler of `feeler_length` at full speed (two body diameters at
+/// rest) and whiskers at ±35°, 60% as long.
+pub fn feeler_config(p: &VehicleTuning, t: &EvadeTuning) -> feelers::Feelers {
+    feelers::Feelers {
+        length: t.feeler_length,
+        min_length: p.radius * 2.0,
+        whisker_scale: WHISKER_SCALE,
+        whisker_angle: WHISKER_ANGLE_DEG.to_radians(),
+    }
+}
+
+/// Sum of the inward normals of walls closer than `margin`, each scaled by how far inside the
+/// margin the agent is (0 at the margin, 2 at the wall).
+fn containment(arena: &Arena, pos: Vec2, margin: f32) -> Vec2 {
+    if margin <= 0.0 {
+        return Vec2::ZERO;
+    }
+    let depth = |d: f32| ((margin - d) / margin).max(0.0) * 2.0;
+    Vec2::new(
+        depth(pos.x) - depth(arena.width - pos.x),
+        depth(pos.y) - depth(arena.height - pos.y),
+    )
+}
+
+/// Inward normals of the walls closer than `margin`.
+fn near_walls(arena: &Arena, pos: Vec2, margin: f32) -> impl Iterator<Item = Vec2> {
+    [
+        (pos.x < margin, Vec2::X),
+        (arena.width - pos.x < margin, Vec2::NEG_X),
+        (pos.y < margin, Vec2::Y),
+        (arena.height - pos.y < margin, Vec2::NEG_Y),
+    ]
+    .into_iter()
+    .filter_map(|(near, n)| near.then_some(n))
+}
+
+/// `away` without its components into nearby walls, or `None` when the agent is cornered: little
+/// is left, or what is left runs into another wall within twice the margin.
+fn slide(arena: &Arena, pos: Vec2, away: Vec2, margin: f32) -> Option<Vec2> {
+    let mut dir = away;
+    let mut touched = false;
+    for n in near_walls(arena, pos, margin) {
+        let into = dir.dot(n);
+        if into < 0.0 {
+            dir -= n * into;
+            touched = true;
+        }
+    }
+    if !touched {
+        return Some(away);
+    }
+    let dir = dir.try_normalize().filter(|_| dir.length() > 0.35)?;
+    let room = arena
+        .ray_cast_walls(pos, dir, margin * 2.0)
+        .map_or(f32::INFINITY, |h| h.t);
+    (room > margin).then_some(dir)
+}
+
+/// Out along a nearby wall: of the tangents of the walls within reach (that do not run into
+/// another near wall), the one least toward the threat, with more open room breaking near-ties.
+fn escape_direction(arena: &Arena, pos: Vec2, away: Vec2, margin: f32) -> Vec2 {
+    let reach = margin * 2.0;
+    let walls: Vec<Vec2> = near_walls(arena, pos, reach).collect();
+    let extent = arena.width.max(arena.height);
+    let mut best: Option<(f32, Vec2)> = None;
+    for n in &walls {
+        for t in [n.perp(), -n.perp()] {
+            if walls.iter().any(|m| t.dot(*m) < -0.5) {
+                continue;
+            }
+            let room = arena
+                .ray_cast_walls(pos, t, extent * 2.0)
+                .map_or(extent, |h| h.t);
+            let score = t.dot(away) + 0.5 * room / extent;
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, t));
+            }
+        }
+    }
+    best.map_or(away, |(_, t)| t)
+}

@@ -1,0 +1,73 @@
+//! Intercept (Bourg & Seemann ch. 2): aim at the point where the prey will be when the predator
+//! closes the range. Closing velocity `Vr = Vprey − Vpred`, range `Sr = Sprey − Spred`, time to
+//! close `Tc = |Sr| / |Vr|` (capped), aim point `St = Sprey + Vprey·Tc`. When the predator is
+//! already ahead of the prey (the prey runs toward it), or the closing speed is near zero, the
+//! prediction is useless and the predator falls back to plain line-of-sight seek.
+
+use glam::Vec2;
+
+/// Closing speeds below this (px/s) make `Tc` meaningless.
+const MIN_CLOSING_SPEED: f32 = 1.0;
+/// The predator counts as ahead of the prey when it lies within this angle of the prey's course
+/// (cosine of 30°): the prey is running at it, and seeking its current position meets it head-on.
+const AHEAD_COS: f32 = 0.866;
+
+/// What the predator aims at and why.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Prediction {
+    pub aim: Vec2,
+    /// Time to close; `None` on the line-of-sight fallback.
+    pub tc: Option<f32>,
+}
+
+impl Prediction {
+    pub fn state(&self) -> &'static str {
+        if self.tc.is_some() {
+            "predict"
+        } else {
+            "los-fallback"
+        }
+    }
+}
+
+pub fn predict(
+    pred_pos: Vec2,
+    pred_vel: Vec2,
+    prey_pos: Vec2,
+    prey_vel: Vec2,
+    max_time: f32,
+) -> Prediction {
+    let vr = prey_vel - pred_vel;
+    let sr = prey_pos - pred_pos;
+    let to_pred = pred_pos - prey_pos;
+    let ahead = to_pred.dot(prey_vel) > AHEAD_COS * to_pred.length() * prey_vel.length();
+    let closing = vr.length();
+    if ahead || closing < MIN_CLOSING_SPEED || !closing.is_finite() {
+        return Prediction {
+            aim: prey_pos,
+            tc: None,
+        };
+    }
+    let tc = (sr.length() / closing).min(max_time.max(0.0));
+    Prediction {
+        aim: prey_pos + prey_vel * tc,
+        tc: Some(tc),
+    }
+}
+
+/// For evading by prediction: where the threat will be after the time this agent needs to cover
+/// the distance at `speed` (Reynolds' evade), capped at `max_time`.
+pub fn threat_point(
+    me: Vec2,
+    speed: f32,
+    threat_pos: Vec2,
+    threat_vel: Vec2,
+    max_time: f32,
+) -> Vec2 {
+    let t = if speed > 0.0 {
+        (me.distance(threat_pos) / speed).min(max_time.max(0.0))
+    } else {
+        0.0
+    };
+    threat_pos + threat_vel * t
+}
