@@ -157,6 +157,8 @@ pub struct Agent {
     pub body: Vehicle,
     pub prev_pos: Vec2,
     pub prev_heading: Vec2,
+    /// Speed at the end of the previous tick.
+    pub prev_speed: f32,
     /// The steering force applied this tick (for the overlay).
     pub steer: Vec2,
     /// The point the behaviour aimed at (or away from) this tick.
@@ -199,6 +201,7 @@ impl Agent {
             body,
             prev_pos: pos,
             prev_heading: body.heading,
+            prev_speed: 0.0,
             steer: Vec2::ZERO,
             aim: face,
             tc: None,
@@ -221,6 +224,7 @@ impl Agent {
     pub fn update(&mut self, ctx: &Context, rng: &mut impl Rng) {
         self.prev_pos = self.body.pos;
         self.prev_heading = self.body.heading;
+        self.prev_speed = self.body.speed();
         self.respawned = false;
         self.tc = None;
         self.feeler = None;

@@ -1,5 +1,6 @@
 //! Evade (mode 5): inside the threat radius an agent flees the player's *predicted* position
-//! (Reynolds' evade); outside it wanders gently. Feelers keep it off walls and obstacles.
+//! (Reynolds' evade); outside it wanders gently. Feelers keep it off walls and obstacles: a
+//! felt surface bends the desired direction along it and away from it.
 //!
 //! Corners: fleeing straight away from a player who comes at a corner pushes an agent into it.
 //! Near a wall the flight loses its component into the wall (the agent slides along it); when
@@ -102,13 +103,13 @@ pub fn steer(
     };
     let cfg = feeler_config(p, t);
     let speed_frac = body.speed() / p.max_speed.max(f32::EPSILON);
-    let (avoid, feeler_hit) =
-        feelers::avoid(arena, body.pos, body.heading, speed_frac, &cfg, p.max_force);
+    let felt = feelers::feel(arena, body.pos, body.heading, speed_frac, &cfg);
+    let dir = felt.map_or(dir, |f| feelers::deflect(dir, &f));
     Decision {
-        force: dir * p.max_speed - body.vel + avoid,
+        force: dir * p.max_speed - body.vel,
         aim,
         state,
-        feeler_hit,
+        feeler_hit: felt.map(|f| f.hit),
     }
 }
 

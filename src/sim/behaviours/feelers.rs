@@ -39,30 +39,41 @@ impl Feelers {
     }
 }
 
-/// The avoidance force and the nearest hit (for the overlay), for an agent at `pos` with unit
-/// `heading` and speed fraction `speed_frac` (0…1). `strength` is the force at full penetration.
-pub fn avoid(
+/// The deepest hit among the rays: where, and how far past it the ray reached (0…1 of its length).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Feel {
+    pub hit: RayHit,
+    pub depth: f32,
+}
+
+/// Cast the rays for an agent at `pos` heading along unit `heading` at speed fraction
+/// `speed_frac` (0…1); the hit that reaches deepest wins.
+pub fn feel(
     arena: &Arena,
     pos: Vec2,
     heading: Vec2,
     speed_frac: f32,
     cfg: &Feelers,
-    strength: f32,
-) -> (Vec2, Option<RayHit>) {
-    let mut best: Option<(f32, RayHit)> = None;
+) -> Option<Feel> {
+    let mut best: Option<Feel> = None;
     for (dir, len) in cfg.rays(heading, speed_frac) {
         if len <= 0.0 {
             continue;
         }
         if let Some(hit) = arena.ray_cast_solid(pos, dir, len) {
             let depth = 1.0 - hit.t / len;
-            if best.is_none_or(|(d, _)| depth > d) {
-                best = Some((depth, hit));
+            if best.is_none_or(|b| depth > b.depth) {
+                best = Some(Feel { hit, depth });
             }
         }
     }
-    match best {
-        Some((depth, hit)) => (hit.normal * strength * depth, Some(hit)),
-        None => (Vec2::ZERO, None),
-    }
+    best
+}
+
+/// Turn a desired direction away from a felt surface: drop its component into the surface, then
+/// lean out along the normal, more the deeper the ray reached. Returns a unit vector (or zero).
+pub fn deflect(dir: Vec2, feel: &Feel) -> Vec2 {
+    let n = feel.hit.normal;
+    let into = dir.dot(n).min(0.0);
+    (dir - n * into + n * feel.depth * 2.0).normalize_or_zero()
 }
