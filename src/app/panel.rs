@@ -8,19 +8,21 @@ use macroquad::hash;
 use macroquad::prelude::{screen_width, vec2};
 use macroquad::ui::root_ui;
 
-const WIDTH: f32 = 480.0;
+const WIDTH: f32 = 420.0;
 
 /// Draw the panel and apply slider changes to the world; returns a status message after Save.
 pub fn draw(world: &mut World, sources: &DataSources) -> Option<String> {
     let shown: Vec<_> = SLIDERS.iter().filter(|s| s.shown_in(world.mode)).collect();
-    let height = 70.0 + shown.len() as f32 * 24.0;
+    let height = 60.0 + shown.len() as f32 * 42.0;
     let position = vec2(screen_width() - WIDTH - 10.0, 60.0);
     let mut saved = None;
     root_ui().window(hash!(), position, vec2(WIDTH, height), |ui| {
         ui.label(None, &format!("tuning: {}", world.mode.title()));
         for s in &shown {
             let mut value = (s.get)(&world.tuning);
-            ui.slider(hash!(s.path), s.label, s.min..s.max, &mut value);
+            // The label on its own line: beside the slider it is clipped by the panel's edge.
+            ui.label(None, s.label);
+            ui.slider(hash!(s.path), "", s.min..s.max, &mut value);
             if value.is_finite() && value != (s.get)(&world.tuning) {
                 (s.set)(&mut world.tuning, value.clamp(s.min, s.max));
             }
