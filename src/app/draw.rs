@@ -4,6 +4,8 @@
 use super::View;
 use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::arena::Obstacle;
+use crate::sim::arena::RayHit;
+use crate::sim::behaviours::feelers::Ray;
 use crate::sim::behaviours::{evade, tile_chase};
 use crate::sim::tiles::{TileGrid, bresenham};
 use crate::sim::world::World;
@@ -233,31 +235,33 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
                 );
             }
         }
-        Behaviour::Evade(state) => {
+        Behaviour::Evade(_) => {
             let params = a.behaviour.params(&world.tuning);
-            let cfg = evade::feeler_config(params, &world.tuning.evade);
             let speed_frac = a.body.speed() / params.max_speed.max(f32::EPSILON);
-            for (dir, len) in cfg.rays(a.body.heading, speed_frac) {
-                let end = cam.to_screen(pos + dir * len);
-                draw_line(p.x, p.y, end.x, end.y, 1.0, FEELER);
-            }
-            if let Some(hit) = a.feeler {
-                let h = cam.to_screen(hit.point);
-                let n = cam.to_screen(hit.point + hit.normal * 16.0);
-                draw_circle(h.x, h.y, 3.0, STEERING);
-                draw_line(h.x, h.y, n.x, n.y, 1.5, STEERING);
-            }
+            let rays = evade::feeler_config(params, &world.tuning.evade).rays(
+                a.body.pos,
+                a.body.heading,
+                speed_frac,
+                0.0,
+            );
+            draw_rays(&rays, a.feeler.map(|f| (f.hit, f.ray)), cam);
             if a.state == "wander" {
                 let t = &world.tuning.evade;
-                let c = cam.to_screen(pos + a.body.heading * t.wander_distance);
-                draw_circle_lines(c.x, c.y, t.wander_radius * cam.scale, 1.0, SIGHT);
-                let w = cam.to_screen(a.aim);
-                draw_circle(w.x, w.y, 3.0, PREDICT);
+                wander_circle(a, pos, t.wander_distance, t.wander_radius, cam);
             } else {
-                let aim = cam.to_screen(a.aim);
-                cross(aim, 5.0, THREAT);
+                cross(cam.to_screen(a.aim), 5.0, THREAT);
             }
-            let _ = state;
+        }
+        Behaviour::Wander { walk, .. } | Behaviour::Avoid { walk, .. } => {
+            draw_rays(&walk.rays, walk.felt.map(|f| (f.hit, f.ray)), cam);
+            let w = &world.tuning.wander;
+            if let Some((spot, _)) = walk.waypoint {
+                let s = cam.to_screen(spot);
+                draw_line(p.x, p.y, s.x, s.y, 1.0, SIGHT);
+                cross(s, 6.0, PREDICT);
+            } else if a.state != "chase" && a.state != "chase-avoid" {
+                wander_circle(a, pos, w.distance, w.radius, cam);
+            }
         }
     }
     let v = cam.to_screen(pos + a.body.vel * VELOCITY_SECONDS);
@@ -269,6 +273,41 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
     }
     if world.agents.len() <= LABEL_LIMIT {
         draw_text(a.state, p.x + 12.0, p.y - 10.0, 16.0, LABEL);
+    }
+}
+
+/// The wander circle ahead of the agent and its target on it.
+fn wander_circle(a: &Agent, pos: Vec2, distance: f32, radius: f32, cam: &Camera) {
+    let c = cam.to_screen(pos + a.body.heading * distance);
+    draw_circle_lines(c.x, c.y, radius * cam.scale, 1.0, SIGHT);
+    let w = cam.to_screen(a.aim);
+    draw_line(c.x, c.y, w.x, w.y, 1.0, SIGHT);
+    draw_circle(w.x, w.y, 3.0, PREDICT);
+}
+
+/// Feeler rays, the one that hit in red with its hit point and surface normal.
+fn draw_rays(rays: &[Ray; 3], hit: Option<(RayHit, usize)>, cam: &Camera) {
+    for (i, r) in rays.iter().enumerate() {
+        if r.length <= 0.0 {
+            continue;
+        }
+        let hit_here = hit.filter(|(_, ray)| *ray == i);
+        let o = cam.to_screen(r.origin);
+        let e = cam.to_screen(r.origin + r.dir * r.length);
+        draw_line(
+            o.x,
+            o.y,
+            e.x,
+            e.y,
+            1.0,
+            if hit_here.is_some() { BLOCKED } else { FEELER },
+        );
+    }
+    if let Some((h, _)) = hit {
+        let at = cam.to_screen(h.point);
+        let n = cam.to_screen(h.point + h.normal * 16.0);
+        draw_circle(at.x, at.y, 3.0, BLOCKED);
+        draw_line(at.x, at.y, n.x, n.y, 1.5, STEERING);
     }
 }
 

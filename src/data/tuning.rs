@@ -5,6 +5,7 @@
 //! validation uses the same ranges.
 
 use super::{FieldError, check_range};
+use crate::sim::behaviours::feelers::Layout;
 use crate::sim::mode::Mode;
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +28,13 @@ pub struct Tuning {
     pub evader: VehicleTuning,
     #[serde(default = "defaults::evade")]
     pub evade: EvadeTuning,
+    /// The vehicle of the wanderers (mode 6) and of the agents among obstacles (mode 7).
+    #[serde(default = "defaults::wanderer")]
+    pub wanderer: VehicleTuning,
+    #[serde(default = "defaults::wander")]
+    pub wander: WanderTuning,
+    #[serde(default = "defaults::avoid")]
+    pub avoid: AvoidTuning,
 }
 
 /// Missing sections (a file saved by an older build) take the built-in values.
@@ -51,6 +59,15 @@ mod defaults {
     }
     pub fn evade() -> EvadeTuning {
         built_in().evade
+    }
+    pub fn wanderer() -> VehicleTuning {
+        built_in().wanderer
+    }
+    pub fn wander() -> WanderTuning {
+        built_in().wander
+    }
+    pub fn avoid() -> AvoidTuning {
+        built_in().avoid
     }
 }
 
@@ -106,6 +123,38 @@ pub struct VehicleTuning {
     pub max_force: f32,
     pub mass: f32,
     pub radius: f32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WanderTuning {
+    /// Radius of the wander circle (px).
+    pub radius: f32,
+    /// How far ahead of the agent the circle's centre sits (px).
+    pub distance: f32,
+    /// Random displacement of the target, px per √s (see `behaviours::wander`).
+    pub jitter: f32,
+    /// Waypoint variant: seconds before the target jumps to a new spot.
+    pub waypoint_seconds: f32,
+    /// Waypoint variant: how far the wander circle swings the course (0 = straight at it).
+    pub wobble: f32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AvoidTuning {
+    /// Ray layout: `single`, `whiskers` or `parallel`.
+    pub rays: Layout,
+    /// Length the central ray gains at full speed (px): `min_length + look_ahead · speed / max`.
+    pub look_ahead: f32,
+    /// Central ray length at rest (px; never shorter than the body radius).
+    pub min_length: f32,
+    /// Whisker (or parallel side ray) length (px).
+    pub whisker_length: f32,
+    /// Whisker angle either side of the heading (degrees).
+    pub whisker_angle_deg: f32,
+    /// How hard a hit turns the course, per unit of ray depth.
+    pub strength: f32,
 }
 
 /// Parse and validate `tuning.json` text.
@@ -319,6 +368,132 @@ pub const SLIDERS: &[Slider] = &[
         modes: &[Mode::Evade],
         get: |t| t.evade.wander_jitter,
         set: |t, v| t.evade.wander_jitter = v,
+    },
+    Slider {
+        path: "wanderer.max_speed",
+        label: "wanderer max speed",
+        min: 10.0,
+        max: 600.0,
+        modes: &[Mode::Wander, Mode::Avoid],
+        get: |t| t.wanderer.max_speed,
+        set: |t, v| t.wanderer.max_speed = v,
+    },
+    Slider {
+        path: "wanderer.max_force",
+        label: "wanderer max force",
+        min: 10.0,
+        max: 5000.0,
+        modes: &[Mode::Wander, Mode::Avoid],
+        get: |t| t.wanderer.max_force,
+        set: |t, v| t.wanderer.max_force = v,
+    },
+    Slider {
+        path: "wanderer.mass",
+        label: "wanderer mass",
+        min: 0.1,
+        max: 20.0,
+        modes: &[Mode::Wander, Mode::Avoid],
+        get: |t| t.wanderer.mass,
+        set: |t, v| t.wanderer.mass = v,
+    },
+    Slider {
+        path: "wanderer.radius",
+        label: "wanderer radius",
+        min: 4.0,
+        max: 40.0,
+        modes: &[Mode::Wander, Mode::Avoid],
+        get: |t| t.wanderer.radius,
+        set: |t, v| t.wanderer.radius = v,
+    },
+    Slider {
+        path: "wander.radius",
+        label: "wander radius",
+        min: 0.0,
+        max: 200.0,
+        modes: &[Mode::Wander, Mode::Avoid],
+        get: |t| t.wander.radius,
+        set: |t, v| t.wander.radius = v,
+    },
+    Slider {
+        path: "wander.distance",
+        label: "wander distance",
+        min: 0.0,
+        max: 300.0,
+        modes: &[Mode::Wander, Mode::Avoid],
+        get: |t| t.wander.distance,
+        set: |t, v| t.wander.distance = v,
+    },
+    Slider {
+        path: "wander.jitter",
+        label: "wander jitter (px/sqrt s)",
+        min: 0.0,
+        max: 500.0,
+        modes: &[Mode::Wander, Mode::Avoid],
+        get: |t| t.wander.jitter,
+        set: |t, v| t.wander.jitter = v,
+    },
+    Slider {
+        path: "wander.waypoint_seconds",
+        label: "waypoint seconds",
+        min: 0.5,
+        max: 30.0,
+        modes: &[Mode::Wander],
+        get: |t| t.wander.waypoint_seconds,
+        set: |t, v| t.wander.waypoint_seconds = v,
+    },
+    Slider {
+        path: "wander.wobble",
+        label: "waypoint wobble",
+        min: 0.0,
+        max: 2.0,
+        modes: &[Mode::Wander],
+        get: |t| t.wander.wobble,
+        set: |t, v| t.wander.wobble = v,
+    },
+    Slider {
+        path: "avoid.look_ahead",
+        label: "ray look-ahead",
+        min: 0.0,
+        max: 400.0,
+        modes: &[Mode::Wander, Mode::Avoid],
+        get: |t| t.avoid.look_ahead,
+        set: |t, v| t.avoid.look_ahead = v,
+    },
+    Slider {
+        path: "avoid.min_length",
+        label: "ray min length",
+        min: 0.0,
+        max: 200.0,
+        modes: &[Mode::Wander, Mode::Avoid],
+        get: |t| t.avoid.min_length,
+        set: |t, v| t.avoid.min_length = v,
+    },
+    Slider {
+        path: "avoid.whisker_length",
+        label: "whisker length",
+        min: 0.0,
+        max: 300.0,
+        modes: &[Mode::Wander, Mode::Avoid],
+        get: |t| t.avoid.whisker_length,
+        set: |t, v| t.avoid.whisker_length = v,
+    },
+    Slider {
+        path: "avoid.whisker_angle_deg",
+        label: "whisker angle (deg)",
+        min: 0.0,
+        max: 90.0,
+        modes: &[Mode::Wander, Mode::Avoid],
+        get: |t| t.avoid.whisker_angle_deg,
+        set: |t, v| t.avoid.whisker_angle_deg = v,
+    },
+    Slider {
+        path: "avoid.strength",
+        label: "avoidance strength",
+        min: 0.0,
+        max: 10.0,
+        modes: &[Mode::Wander, Mode::Avoid],
+        get: |t| t.avoid.strength,
+        set: |t, v| t.avoid.strength = v,
     },
 ];
 

@@ -3,9 +3,12 @@
 //! under `behaviours/`.
 
 use crate::data::tuning::{Tuning, VehicleTuning};
-use crate::sim::arena::{Arena, RayHit};
+use crate::sim::arena::Arena;
+use crate::sim::behaviours::avoid::{self, AvoidState};
 use crate::sim::behaviours::evade::{self, EvadeState};
+use crate::sim::behaviours::feelers::{Feel, Ray};
 use crate::sim::behaviours::tile_los::{self, TileLine};
+use crate::sim::behaviours::wander;
 use crate::sim::behaviours::{intercept, seek, tile_chase};
 use crate::sim::mode::Mode;
 use crate::sim::vehicle::Vehicle;
@@ -67,6 +70,51 @@ pub enum Behaviour {
     Intercept { flip: bool },
     /// Mode 5: flee the predicted player inside the threat radius, wander outside it.
     Evade(EvadeState),
+    /// Mode 6: Reynolds' wander (`waypoints`: the waypoint variant), kept off walls and obstacles.
+    Wander { walk: WanderWalk, waypoints: bool },
+    /// Mode 7: wander among obstacles (`chase`: chase the player) with ray avoidance.
+    Avoid { walk: WanderWalk, chase: bool },
+}
+
+/// A wanderer's memory: its wander target, its waypoint, and its avoidance state.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WanderWalk {
+    /// Wander target on the circle, in the agent's frame.
+    pub local: Vec2,
+    /// Waypoint variant: the current spot and the seconds until the next.
+    pub waypoint: Option<(Vec2, f32)>,
+    pub avoid: AvoidState,
+    /// The rays cast this tick and the deepest hit (for the overlay).
+    pub rays: [Ray; 3],
+    pub felt: Option<Feel>,
+}
+
+impl Default for WanderWalk {
+    fn default() -> Self {
+        let ray = Ray {
+            origin: Vec2::ZERO,
+            dir: Vec2::X,
+            length: 0.0,
+        };
+        WanderWalk {
+            local: Vec2::X,
+            waypoint: None,
+            avoid: AvoidState::default(),
+            rays: [ray; 3],
+            felt: None,
+        }
+    }
+}
+
+/// What touching the player means for an agent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Contact {
+    /// The agent caught the player.
+    Catch,
+    /// The player tagged the agent.
+    Tag,
+    /// Nothing: the agent neither hunts nor is hunted.
+    Ignore,
 }
 
 impl Behaviour {
@@ -90,6 +138,14 @@ impl Behaviour {
             Mode::LosChase => Behaviour::Los { flip },
             Mode::Intercept => Behaviour::Intercept { flip },
             Mode::Evade => Behaviour::Evade(EvadeState::default()),
+            Mode::Wander => Behaviour::Wander {
+                walk: WanderWalk::default(),
+                waypoints: flip,
+            },
+            Mode::Avoid => Behaviour::Avoid {
+                walk: WanderWalk::default(),
+                chase: flip,
+            },
         }
     }
 
@@ -105,27 +161,53 @@ impl Behaviour {
             Behaviour::Intercept { flip: false } => "intercept",
             Behaviour::Intercept { flip: true } => "evade-predict",
             Behaviour::Evade(_) => "evade",
+            Behaviour::Wander {
+                waypoints: false, ..
+            } => "wander",
+            Behaviour::Wander {
+                waypoints: true, ..
+            } => "wander-waypoint",
+            Behaviour::Avoid { chase: false, .. } => "avoid-wander",
+            Behaviour::Avoid { chase: true, .. } => "avoid-chase",
         }
     }
 
-    /// Whether touching the player is a catch (chasers) or a tag (the player caught it).
-    pub fn chases(&self) -> bool {
+    /// What touching the player means: chasers catch, agents that flee get tagged, wanderers
+    /// just pass by.
+    pub fn contact(&self) -> Contact {
         match self {
             Behaviour::TileChase { flip, .. }
             | Behaviour::TileLos { flip, .. }
             | Behaviour::Los { flip }
-            | Behaviour::Intercept { flip } => !flip,
-            Behaviour::Evade(_) => false,
+            | Behaviour::Intercept { flip } => {
+                if *flip {
+                    Contact::Tag
+                } else {
+                    Contact::Catch
+                }
+            }
+            Behaviour::Evade(_) => Contact::Tag,
+            Behaviour::Wander { .. } | Behaviour::Avoid { chase: false, .. } => Contact::Ignore,
+            Behaviour::Avoid { chase: true, .. } => Contact::Catch,
         }
     }
 
-    /// `E`: reverse in place, keeping the agent's tile state.
+    /// Whether the agent hunts the player (drawn in the chasers' colour).
+    pub fn chases(&self) -> bool {
+        self.contact() == Contact::Catch
+    }
+
+    /// Switch to the mode's alternate form in place (`E`, `V`, `T`), keeping the agent's state.
     pub fn set_flip(&mut self, on: bool) {
         match self {
             Behaviour::TileChase { flip, .. }
             | Behaviour::TileLos { flip, .. }
             | Behaviour::Los { flip }
-            | Behaviour::Intercept { flip } => *flip = on,
+            | Behaviour::Intercept { flip }
+            | Behaviour::Wander {
+                waypoints: flip, ..
+            }
+            | Behaviour::Avoid { chase: flip, .. } => *flip = on,
             Behaviour::Evade(_) => {}
         }
         if let Behaviour::TileLos { line, .. } = self {
@@ -145,7 +227,15 @@ impl Behaviour {
     pub fn params<'a>(&self, tuning: &'a Tuning) -> &'a VehicleTuning {
         match self {
             Behaviour::Evade(_) => &tuning.evader,
+            Behaviour::Wander { .. } | Behaviour::Avoid { .. } => &tuning.wanderer,
             _ => &tuning.chaser,
+        }
+    }
+
+    pub fn wander_walk(&self) -> Option<&WanderWalk> {
+        match self {
+            Behaviour::Wander { walk, .. } | Behaviour::Avoid { walk, .. } => Some(walk),
+            _ => None,
         }
     }
 }
@@ -165,8 +255,8 @@ pub struct Agent {
     pub aim: Vec2,
     /// Intercept's time to close this tick, when it predicted.
     pub tc: Option<f32>,
-    /// The nearest feeler hit this tick (evaders).
-    pub feeler: Option<RayHit>,
+    /// The deepest feeler hit this tick (evaders).
+    pub feeler: Option<Feel>,
     /// The behaviour's word for what it is doing (the record's `state`).
     pub state: &'static str,
     /// Set on the tick the agent was respawned (its jump is not a step).
@@ -310,8 +400,71 @@ impl Agent {
                 );
                 self.aim = d.aim;
                 self.state = d.state;
-                self.feeler = d.feeler_hit;
+                self.feeler = d.felt;
                 Some(d.force)
+            }
+            Behaviour::Wander { walk, waypoints } => {
+                let w = &ctx.tuning.wander;
+                walk.local = wander::jitter(walk.local, w.radius, w.jitter, ctx.dt, rng);
+                let wish = if *waypoints {
+                    let (spot, left) = match walk.waypoint {
+                        Some((spot, left))
+                            if left > 0.0 && spot.distance(self.body.pos) > p.radius * 2.0 =>
+                        {
+                            (spot, left - ctx.dt)
+                        }
+                        _ => (
+                            open_spot(ctx.arena, p.radius * 3.0, rng),
+                            w.waypoint_seconds,
+                        ),
+                    };
+                    walk.waypoint = Some((spot, left));
+                    self.aim = spot;
+                    self.state = "waypoint";
+                    wander::waypoint_direction(
+                        self.body.pos,
+                        self.body.heading,
+                        spot,
+                        walk.local,
+                        w.radius,
+                        w.wobble,
+                    )
+                } else {
+                    walk.waypoint = None;
+                    let target = wander::world_target(
+                        self.body.pos,
+                        self.body.heading,
+                        walk.local,
+                        w.distance,
+                    );
+                    self.aim = target;
+                    self.state = "wander";
+                    (target - self.body.pos).normalize_or_zero()
+                };
+                Some(steer_clear(walk, wish, &self.body, &p, ctx))
+            }
+            Behaviour::Avoid { walk, chase } => {
+                let w = &ctx.tuning.wander;
+                let wish = if *chase {
+                    self.state = "chase";
+                    (ctx.player_pos - self.body.pos).normalize_or_zero()
+                } else {
+                    walk.local = wander::jitter(walk.local, w.radius, w.jitter, ctx.dt, rng);
+                    let target = wander::world_target(
+                        self.body.pos,
+                        self.body.heading,
+                        walk.local,
+                        w.distance,
+                    );
+                    self.aim = target;
+                    self.state = "wander";
+                    (target - self.body.pos).normalize_or_zero()
+                };
+                let force = steer_clear(walk, wish, &self.body, &p, ctx);
+                if walk.felt.is_some() {
+                    self.state = if *chase { "chase-avoid" } else { "avoid" };
+                }
+                Some(force)
             }
         };
         match force {
@@ -340,6 +493,51 @@ impl Agent {
             }
         }
     }
+}
+
+/// Bend the wish away from near walls and around what the rays feel, and turn it into a steering
+/// force at full speed (less while avoiding).
+fn steer_clear(
+    walk: &mut WanderWalk,
+    wish: Vec2,
+    body: &Vehicle,
+    p: &VehicleTuning,
+    ctx: &Context,
+) -> Vec2 {
+    let margin = ctx.tuning.avoid.look_ahead + ctx.tuning.avoid.min_length;
+    let wish = (wish + wander::containment(ctx.arena, body.pos, margin)).normalize_or_zero();
+    // The wish never asks for an about-face; avoidance may (braking is how it stays clear).
+    let wish = wander::no_about_face(wish, body.heading);
+    let speed_frac = body.speed() / p.max_speed.max(f32::EPSILON);
+    let clear = avoid::clear_course(
+        ctx.arena,
+        body.pos,
+        body.heading,
+        speed_frac,
+        wish,
+        p,
+        &ctx.tuning.avoid,
+        &mut walk.avoid,
+        ctx.dt,
+    );
+    walk.rays = clear.rays;
+    walk.felt = clear.felt;
+    clear.dir * p.max_speed * clear.speed - body.vel
+}
+
+/// A random point where a body of radius `clearance` fits (the arena centre after 32 misses).
+fn open_spot(arena: &Arena, clearance: f32, rng: &mut impl Rng) -> Vec2 {
+    let margin = clearance.min(arena.width * 0.5).min(arena.height * 0.5);
+    for _ in 0..32 {
+        let p = Vec2::new(
+            rng.gen_range(margin..=arena.width - margin),
+            rng.gen_range(margin..=arena.height - margin),
+        );
+        if arena.is_clear(p, clearance) {
+            return p;
+        }
+    }
+    arena.center()
 }
 
 fn step_tile(walk: &mut TileWalk, next: Option<IVec2>) {

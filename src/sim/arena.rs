@@ -8,6 +8,9 @@ use glam::Vec2;
 
 /// Side of a grid cell in pixels.
 pub const CELL: f32 = 64.0;
+/// Largest body radius a sweep may use: obstacles are filed in every cell within this distance of
+/// their bounds, so a ray walk finds the obstacles a body of that size would touch.
+pub const MAX_SWEEP_RADIUS: f32 = 40.0;
 /// How far a collision pushes a body beyond the surface, so rounding never leaves it touching.
 const SKIN: f32 = 0.01;
 /// Push-out passes per collision; bodies wedged between touching obstacles need several.
@@ -76,6 +79,14 @@ impl Obstacle {
         }
     }
 
+    /// The centre of the shape.
+    pub fn center(&self) -> Vec2 {
+        match *self {
+            Obstacle::Circle { center, .. } => center,
+            Obstacle::Rect { min, max } => (min + max) * 0.5,
+        }
+    }
+
     /// Axis-aligned bounding box.
     pub fn bounds(&self) -> (Vec2, Vec2) {
         match *self {
@@ -109,6 +120,21 @@ impl Obstacle {
                     (d.y, Vec2::new(0.0, q.y.signum()))
                 }
             }
+        }
+    }
+
+    /// The obstacle grown by `r` on every side (a rectangle keeps square corners, so a body
+    /// swept past it is warned a little early at the corners, never late).
+    pub fn inflated(&self, r: f32) -> Obstacle {
+        match *self {
+            Obstacle::Circle { center, radius } => Obstacle::Circle {
+                center,
+                radius: radius + r,
+            },
+            Obstacle::Rect { min, max } => Obstacle::Rect {
+                min: min - r,
+                max: max + r,
+            },
         }
     }
 
@@ -193,7 +219,7 @@ impl Grid {
             items: Vec::new(),
         };
         for o in obstacles {
-            let (min, max) = o.bounds();
+            let (min, max) = o.inflated(MAX_SWEEP_RADIUS).bounds();
             let (x0, y0, x1, y1) = grid.range(min, max);
             for y in y0..=y1 {
                 for x in x0..=x1 {
@@ -207,7 +233,7 @@ impl Grid {
         let mut fill = grid.start.clone();
         grid.items = vec![0; grid.start[cols * rows] as usize];
         for (index, o) in obstacles.iter().enumerate() {
-            let (min, max) = o.bounds();
+            let (min, max) = o.inflated(MAX_SWEEP_RADIUS).bounds();
             let (x0, y0, x1, y1) = grid.range(min, max);
             for y in y0..=y1 {
                 for x in x0..=x1 {
@@ -353,6 +379,13 @@ impl Arena {
     /// grid cells the ray crosses in order (Amanatides & Woo) and stops at the first cell that
     /// contains a hit closer than the cell's far edge.
     pub fn ray_cast(&self, origin: Vec2, dir: Vec2, length: f32) -> Option<RayHit> {
+        self.sweep_obstacles(origin, dir, length, 0.0)
+    }
+
+    /// Like [`Arena::ray_cast`] for a body of radius `r` (at most [`MAX_SWEEP_RADIUS`]) moving
+    /// along the ray: `t` is how far its centre travels before its edge touches an obstacle.
+    pub fn sweep_obstacles(&self, origin: Vec2, dir: Vec2, length: f32, r: f32) -> Option<RayHit> {
+        let r = r.clamp(0.0, MAX_SWEEP_RADIUS);
         let dir = if (dir.length_squared() - 1.0).abs() < 1e-6 {
             dir
         } else {
@@ -406,12 +439,13 @@ impl Arena {
         loop {
             for &i in self.grid.cell(cx as usize, cy as usize) {
                 let i = i as usize;
-                if let Some((t, normal)) = self.obstacles[i].ray(origin, dir, length)
+                if let Some((t, normal)) = self.obstacles[i].inflated(r).ray(origin, dir, length)
                     && best.is_none_or(|b| t < b.t)
                 {
                     best = Some(RayHit {
                         t,
-                        point: origin + dir * t,
+                        // The surface point, not the centre's position at contact.
+                        point: origin + dir * t - normal * r,
                         normal,
                         obstacle: Some(i),
                     });
@@ -436,13 +470,18 @@ impl Arena {
 
     /// Where a ray from inside the arena meets the walls (normal pointing inward), within `length`.
     pub fn ray_cast_walls(&self, origin: Vec2, dir: Vec2, length: f32) -> Option<RayHit> {
+        self.sweep_walls(origin, dir, length, 0.0)
+    }
+
+    /// Like [`Arena::ray_cast_walls`] for a body of radius `r`: the walls stand `r` closer.
+    pub fn sweep_walls(&self, origin: Vec2, dir: Vec2, length: f32, r: f32) -> Option<RayHit> {
         let mut best: Option<(f32, Vec2)> = None;
         for (axis, limit) in [(0, self.width), (1, self.height)] {
             let (o, d) = (origin[axis], dir[axis]);
             let (t, sign) = if d > 1e-9 {
-                ((limit - o) / d, -1.0)
+                ((limit - r - o) / d, -1.0)
             } else if d < -1e-9 {
-                (-o / d, 1.0)
+                ((r - o) / d, 1.0)
             } else {
                 continue;
             };
@@ -455,7 +494,7 @@ impl Arena {
         }
         best.map(|(t, normal)| RayHit {
             t,
-            point: origin + dir * t,
+            point: origin + dir * t - normal * r,
             normal,
             obstacle: None,
         })
@@ -463,8 +502,13 @@ impl Arena {
 
     /// The nearer of the first obstacle hit and the wall hit.
     pub fn ray_cast_solid(&self, origin: Vec2, dir: Vec2, length: f32) -> Option<RayHit> {
-        let obstacle = self.ray_cast(origin, dir, length);
-        let wall = self.ray_cast_walls(origin, dir, length);
+        self.sweep(origin, dir, length, 0.0)
+    }
+
+    /// The nearer of [`Arena::sweep_obstacles`] and [`Arena::sweep_walls`].
+    pub fn sweep(&self, origin: Vec2, dir: Vec2, length: f32, r: f32) -> Option<RayHit> {
+        let obstacle = self.sweep_obstacles(origin, dir, length, r);
+        let wall = self.sweep_walls(origin, dir, length, r);
         match (obstacle, wall) {
             (Some(o), Some(w)) => Some(if o.t <= w.t { o } else { w }),
             (o, w) => o.or(w),

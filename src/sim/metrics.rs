@@ -6,9 +6,9 @@ use serde_json::{Map, Value};
 
 /// Window over which an agent must have moved at least one body diameter (SPEC: `stuck_agents`).
 const STUCK_WINDOW_S: f32 = 5.0;
-/// Turns are measured between ticks where the agent moved at least this fast at both ends: below
-/// it the vehicle holds its heading, and a start from rest is not a turn.
-const TURN_MIN_SPEED: f32 = crate::sim::vehicle::MIN_HEADING_SPEED;
+/// Turns are measured between ticks where the agent moved at least this fraction of its max speed
+/// at both ends: a crawling vehicle's heading is noise, and a start from rest is not a turn.
+const TURN_MIN_SPEED_FRACTION: f32 = 0.1;
 
 #[derive(Debug, Clone, Default)]
 pub struct Metrics {
@@ -75,7 +75,8 @@ impl Metrics {
                 let step = b.pos.distance(a.prev_pos);
                 let ratio = step / (params.max_speed * dt).max(f32::EPSILON);
                 self.max_step_ratio = self.max_step_ratio.max(ratio);
-                if speed > TURN_MIN_SPEED && a.prev_speed > TURN_MIN_SPEED {
+                let slowest = TURN_MIN_SPEED_FRACTION * params.max_speed;
+                if speed > slowest && a.prev_speed > slowest {
                     let turn = a.prev_heading.angle_between(b.heading).abs().to_degrees();
                     if turn.is_finite() {
                         self.max_turn_rate = self.max_turn_rate.max(turn / dt);

@@ -11,6 +11,8 @@ pub enum Mode {
     LosChase,
     Intercept,
     Evade,
+    Wander,
+    Avoid,
 }
 
 impl Mode {
@@ -21,6 +23,8 @@ impl Mode {
         Mode::LosChase,
         Mode::Intercept,
         Mode::Evade,
+        Mode::Wander,
+        Mode::Avoid,
     ];
 
     /// The command-line and record name.
@@ -31,6 +35,8 @@ impl Mode {
             Mode::LosChase => "los-chase",
             Mode::Intercept => "intercept",
             Mode::Evade => "evade",
+            Mode::Wander => "wander",
+            Mode::Avoid => "avoid",
         }
     }
 
@@ -42,6 +48,8 @@ impl Mode {
             Mode::LosChase => '3',
             Mode::Intercept => '4',
             Mode::Evade => '5',
+            Mode::Wander => '6',
+            Mode::Avoid => '7',
         }
     }
 
@@ -53,6 +61,8 @@ impl Mode {
             Mode::LosChase => "line-of-sight chase",
             Mode::Intercept => "intercept",
             Mode::Evade => "evade",
+            Mode::Wander => "wander",
+            Mode::Avoid => "obstacle avoidance",
         }
     }
 
@@ -86,6 +96,18 @@ impl Mode {
             (Mode::Evade, _) => {
                 "flee the player's predicted position inside the threat radius, wander outside it; tag them!"
             }
+            (Mode::Wander, false) => {
+                "seek a target on a circle ahead that jitters randomly each tick: a walk that never turns round (V: waypoints)"
+            }
+            (Mode::Wander, true) => {
+                "waypoint wander: seek a random open spot that moves every few seconds, with a wobble (V: circle)"
+            }
+            (Mode::Avoid, false) => {
+                "wander among obstacles, feeling ahead with rays that grow with speed (T: chase the player)"
+            }
+            (Mode::Avoid, true) => {
+                "chase the player through the obstacles, feeling ahead with rays that grow with speed (T: wander)"
+            }
         }
     }
 
@@ -93,20 +115,31 @@ impl Mode {
         match self {
             Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept => 4,
             Mode::Evade => 8,
+            Mode::Wander => 12,
+            Mode::Avoid => 30,
         }
     }
 
-    /// Whether `E` / `--evade-flip` reverses this mode.
+    /// The key that switches this mode to its alternate form, if it has one: `E` reverses modes
+    /// 1–4, `V` switches wander to waypoints, `T` makes the agents among obstacles chase.
+    /// `--evade-flip` selects the alternate form on the command line.
+    pub fn alternate_key(self) -> Option<char> {
+        match self {
+            Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept => Some('E'),
+            Mode::Wander => Some('V'),
+            Mode::Avoid => Some('T'),
+            Mode::Evade => None,
+        }
+    }
+
+    /// Whether the mode has an alternate form (see [`Mode::alternate_key`]).
     pub fn has_flip(self) -> bool {
-        matches!(
-            self,
-            Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept
-        )
+        self.alternate_key().is_some()
     }
 
     /// Modes whose agents are meant to keep moving (the `stuck_agents` metric applies).
     pub fn agents_must_move(self) -> bool {
-        matches!(self, Mode::Evade)
+        matches!(self, Mode::Evade | Mode::Wander | Mode::Avoid)
     }
 
     /// A name or a digit.

@@ -4,7 +4,7 @@
 
 use crate::data::DataSet;
 use crate::data::tuning::Tuning;
-use crate::sim::agent::{Agent, Context};
+use crate::sim::agent::{Agent, Contact, Context};
 use crate::sim::arena::{Arena, Response};
 use crate::sim::clock::TICK_HZ;
 use crate::sim::mode::Mode;
@@ -200,6 +200,13 @@ impl World {
                 .collide(body.pos, &mut body.pos, &mut vel, r, Response::Slide);
             agent.prev_pos = body.pos;
         }
+        if agent.behaviour.wander_walk().is_some() {
+            // Wanderers are already on their way (a grazing sheep, a guard on patrol): starting
+            // from rest would make their first steps a spin on the spot.
+            let speed = agent.behaviour.params(&self.tuning).max_speed * 0.5;
+            agent.body.vel = agent.body.heading * speed;
+            agent.prev_speed = speed;
+        }
         agent
     }
 
@@ -255,7 +262,11 @@ impl World {
                 continue;
             }
             let id = a.id;
-            if a.behaviour.chases() {
+            let contact = a.behaviour.contact();
+            if contact == Contact::Ignore {
+                continue;
+            }
+            if contact == Contact::Catch {
                 self.score.catches += 1;
                 self.score.first_catch_t.get_or_insert(now);
                 self.score.last_catch_t = now;

@@ -12,7 +12,7 @@
 
 use super::{feelers, intercept, wander};
 use crate::data::tuning::{EvadeTuning, VehicleTuning};
-use crate::sim::arena::{Arena, RayHit};
+use crate::sim::arena::Arena;
 use crate::sim::vehicle::Vehicle;
 use ::rand::Rng;
 use glam::Vec2;
@@ -46,7 +46,7 @@ pub struct Decision {
     /// The point it flees (the predicted player) or wanders toward.
     pub aim: Vec2,
     pub state: &'static str,
-    pub feeler_hit: Option<RayHit>,
+    pub felt: Option<feelers::Feel>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -98,43 +98,35 @@ pub fn steer(
         let target = wander::world_target(body.pos, body.heading, s.wander, t.wander_distance);
         // Turned inward near walls, harder the closer, so wanderers do not hug them.
         let dir = (target - body.pos).normalize_or_zero()
-            + containment(arena, body.pos, t.wall_margin * 2.0);
+            + wander::containment(arena, body.pos, t.wall_margin * 2.0);
         (dir.normalize_or_zero(), target, "wander")
     };
-    let cfg = feeler_config(p, t);
     let speed_frac = body.speed() / p.max_speed.max(f32::EPSILON);
-    let felt = feelers::feel(arena, body.pos, body.heading, speed_frac, &cfg);
+    let cfg = feeler_config(p, t);
+    let rays = cfg.rays(body.pos, body.heading, speed_frac, 0.0);
+    let felt = feelers::feel(arena, &rays, cfg.sweep_radius());
     let dir = felt.map_or(dir, |f| feelers::deflect(dir, &f));
     Decision {
         force: dir * p.max_speed - body.vel,
         aim,
         state,
-        feeler_hit: felt.map(|f| f.hit),
+        felt,
     }
 }
 
 /// The evaders' rays: a central feeler of `feeler_length` at full speed (two body diameters at
 /// rest) and whiskers at ±35°, 60% as long.
 pub fn feeler_config(p: &VehicleTuning, t: &EvadeTuning) -> feelers::Feelers {
+    let min_length = p.radius * 2.0;
+    let central = min_length.max(t.feeler_length);
     feelers::Feelers {
-        length: t.feeler_length,
-        min_length: p.radius * 2.0,
-        whisker_scale: WHISKER_SCALE,
+        layout: feelers::Layout::Whiskers,
+        look_ahead: central - min_length,
+        min_length,
+        whisker_length: central * WHISKER_SCALE,
         whisker_angle: WHISKER_ANGLE_DEG.to_radians(),
+        half_width: p.radius,
     }
-}
-
-/// Sum of the inward normals of walls closer than `margin`, each scaled by how far inside the
-/// margin the agent is (0 at the margin, 2 at the wall).
-fn containment(arena: &Arena, pos: Vec2, margin: f32) -> Vec2 {
-    if margin <= 0.0 {
-        return Vec2::ZERO;
-    }
-    let depth = |d: f32| ((margin - d) / margin).max(0.0) * 2.0;
-    Vec2::new(
-        depth(pos.x) - depth(arena.width - pos.x),
-        depth(pos.y) - depth(arena.height - pos.y),
-    )
 }
 
 /// Inward normals of the walls closer than `margin`.

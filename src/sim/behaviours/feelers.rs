@@ -1,41 +1,86 @@
-//! Feelers: rays cast ahead along the velocity — a central ray whose length grows with speed and
-//! two shorter whiskers at ± an angle. The nearest hit on a wall or obstacle pushes the agent
-//! away along the surface normal, harder the deeper the ray reaches past the hit.
+//! Feelers (Reynolds' obstacle avoidance): rays cast ahead along the heading — a central ray whose
+//! length grows with speed (`min_length + look_ahead · speed / max_speed`) and, depending on the
+//! layout, two whiskers at ± an angle or two rays parallel to the central one at the body's edges.
+//! The deepest hit — where the ray reached furthest past the surface, relative to its length —
+//! is what the agent reacts to.
 
 use crate::sim::arena::{Arena, RayHit};
 use glam::Vec2;
+use serde::{Deserialize, Serialize};
 
-/// A ray configuration: a value, not a subclass.
+/// Which rays an agent casts: a tuning choice, not a subclass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Layout {
+    /// The central ray only.
+    Single,
+    /// The central ray and two shorter whiskers at ± an angle.
+    Whiskers,
+    /// The central ray and two parallel rays from the body's left and right edges.
+    Parallel,
+}
+
+/// A ray configuration.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Feelers {
-    /// Central ray length at full speed (px).
-    pub length: f32,
+    pub layout: Layout,
+    /// Central ray length added at full speed (px).
+    pub look_ahead: f32,
     /// Central ray length when standing still (px).
     pub min_length: f32,
-    /// Whisker length as a fraction of the central ray.
-    pub whisker_scale: f32,
+    /// Whisker (or parallel side ray) length (px).
+    pub whisker_length: f32,
     /// Whisker angle either side of the heading (radians).
     pub whisker_angle: f32,
+    /// The body radius: parallel rays start this far to each side; the other layouts sweep a
+    /// body this wide along each ray, so a graze by the body's edge is felt too.
+    pub half_width: f32,
+}
+
+/// One ray: where it starts, its unit direction and its length.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ray {
+    pub origin: Vec2,
+    pub dir: Vec2,
+    pub length: f32,
 }
 
 impl Feelers {
-    /// Direction and length of each ray for an agent heading along unit `heading` at speed
-    /// fraction `speed_frac`: the central ray first, then the whiskers.
-    pub fn rays(&self, heading: Vec2, speed_frac: f32) -> [(Vec2, f32); 3] {
-        let central =
-            self.min_length + (self.length - self.min_length).max(0.0) * speed_frac.clamp(0.0, 1.0);
-        let whisker = central * self.whisker_scale;
-        [
-            (heading, central),
-            (
-                Vec2::from_angle(self.whisker_angle).rotate(heading),
-                whisker,
-            ),
-            (
-                Vec2::from_angle(-self.whisker_angle).rotate(heading),
-                whisker,
-            ),
-        ]
+    /// The rays for an agent at `pos` heading along unit `heading` at speed fraction `speed_frac`
+    /// (0…1), whiskers opened by `extra_angle` radians beyond their angle; the central ray first.
+    /// A layout with fewer rays gives zero-length ones for the rest.
+    pub fn rays(&self, pos: Vec2, heading: Vec2, speed_frac: f32, extra_angle: f32) -> [Ray; 3] {
+        let central = self.min_length + self.look_ahead.max(0.0) * speed_frac.clamp(0.0, 1.0);
+        let centre = Ray {
+            origin: pos,
+            dir: heading,
+            length: central,
+        };
+        let none = Ray {
+            length: 0.0,
+            ..centre
+        };
+        match self.layout {
+            Layout::Single => [centre, none, none],
+            Layout::Whiskers => {
+                let angle = self.whisker_angle + extra_angle;
+                let whisker = |a: f32| Ray {
+                    origin: pos,
+                    dir: Vec2::from_angle(a).rotate(heading),
+                    length: self.whisker_length,
+                };
+                [centre, whisker(angle), whisker(-angle)]
+            }
+            Layout::Parallel => {
+                let side = heading.perp() * self.half_width;
+                let edge = |offset: Vec2| Ray {
+                    origin: pos + offset,
+                    dir: heading,
+                    length: self.whisker_length,
+                };
+                [centre, edge(side), edge(-side)]
+            }
+        }
     }
 }
 
@@ -44,26 +89,45 @@ impl Feelers {
 pub struct Feel {
     pub hit: RayHit,
     pub depth: f32,
+    /// Which ray (0 central, 1 and 2 the sides).
+    pub ray: usize,
 }
 
-/// Cast the rays for an agent at `pos` heading along unit `heading` at speed fraction
-/// `speed_frac` (0…1); the hit that reaches deepest wins.
-pub fn feel(
-    arena: &Arena,
-    pos: Vec2,
-    heading: Vec2,
-    speed_frac: f32,
-    cfg: &Feelers,
-) -> Option<Feel> {
+impl Feelers {
+    /// The radius swept along each ray (zero for the parallel layout, whose side rays stand in
+    /// for the body's edges).
+    pub fn sweep_radius(&self) -> f32 {
+        match self.layout {
+            Layout::Parallel => 0.0,
+            Layout::Single | Layout::Whiskers => self.half_width,
+        }
+    }
+}
+
+/// Cast the rays, each sweeping a body of radius `r`; the hit that reaches deepest wins (walls
+/// count as obstacles).
+pub fn feel(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
     let mut best: Option<Feel> = None;
-    for (dir, len) in cfg.rays(heading, speed_frac) {
-        if len <= 0.0 {
+    for (i, ray) in rays.iter().enumerate() {
+        if ray.length <= 0.0 {
             continue;
         }
-        if let Some(hit) = arena.ray_cast_solid(pos, dir, len) {
-            let depth = 1.0 - hit.t / len;
+        // A side ray that starts outside the walls feels the wall at once.
+        let hit = if arena.contains(ray.origin) {
+            arena.sweep(ray.origin, ray.dir, ray.length, r)
+        } else {
+            let inside = ray.origin.clamp(Vec2::ZERO, arena.size());
+            Some(RayHit {
+                t: 0.0,
+                point: inside,
+                normal: (inside - ray.origin).normalize_or_zero(),
+                obstacle: None,
+            })
+        };
+        if let Some(hit) = hit {
+            let depth = 1.0 - hit.t / ray.length;
             if best.is_none_or(|b| depth > b.depth) {
-                best = Some(Feel { hit, depth });
+                best = Some(Feel { hit, depth, ray: i });
             }
         }
     }

@@ -1,6 +1,7 @@
 //! Steering behaviours: each file is one algorithm, a few lines of textbook maths that return a
 //! steering force for the vehicle model (or, on tiles, the next tile).
 
+pub mod avoid;
 pub mod evade;
 pub mod feelers;
 pub mod intercept;

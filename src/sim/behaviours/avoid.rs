@@ -1,0 +1,203 @@
+//! Obstacle avoidance (mode 7, and wander's wall containment in mode 6): feel ahead with rays and
+//! bend the desired course away from the deepest hit.
+//!
+//! A hit turns the course toward the surface's tangent nearest the heading and out along its
+//! normal, more the deeper the ray reached (`strength` scales both how far it turns and how much
+//! the avoidance outweighs the agent's own wish). Head-on hits have no "nearest" tangent: the agent
+//! keeps turning the way it last turned, so it does not hesitate between left and right.
+//!
+//! The corner trap — rays alternately hitting the two walls of a corner, the agent turning back
+//! and forth into it — is handled by widening the whiskers while blocked: every second a ray keeps
+//! hitting opens them by up to 60° more, so the agent sees the way out; they close again once
+//! it runs free.
+
+use super::feelers::{self, Feel, Feelers, Layout, Ray};
+use crate::data::tuning::{AvoidTuning, VehicleTuning};
+use crate::sim::arena::Arena;
+use glam::Vec2;
+
+/// Most extra whisker angle while blocked (radians) and how fast it opens and closes (per second).
+const MAX_SPREAD: f32 = std::f32::consts::FRAC_PI_3;
+const SPREAD_OPEN: f32 = 1.5;
+const SPREAD_CLOSE: f32 = 0.75;
+/// How much of its speed an agent gives up as a ray reaches all the way in.
+const BRAKE: f32 = 0.5;
+/// Sideways offset from an obstacle's centre (px) at which passing on that side is fully preferred.
+const SHORT_WAY_SCALE: f32 = 24.0;
+
+/// Per-agent avoidance memory.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AvoidState {
+    /// How far the whiskers are opened (0…1 of `MAX_SPREAD`).
+    pub spread: f32,
+    /// The way it last turned away: +1 left of the heading, −1 right.
+    pub side: f32,
+    /// The surface it is going round and which way round (+1: along `normal.perp()`, −1: the
+    /// other way). While the same surface is felt the choice stands — also across a rectangle's
+    /// corner, where the normal turns but the way round does not — so the agent does not dither.
+    pub rounding: Option<(Surface, f32)>,
+}
+
+/// Which surface a ray hit: an obstacle by index, or a wall by its inward normal.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Surface {
+    Obstacle(usize),
+    Wall(Vec2),
+}
+
+impl Default for AvoidState {
+    fn default() -> Self {
+        AvoidState {
+            spread: 0.0,
+            side: 1.0,
+            rounding: None,
+        }
+    }
+}
+
+/// The rays for this tuning and vehicle.
+pub fn feelers(p: &VehicleTuning, t: &AvoidTuning) -> Feelers {
+    Feelers {
+        layout: t.rays,
+        look_ahead: t.look_ahead,
+        min_length: t.min_length.max(p.radius),
+        whisker_length: t.whisker_length,
+        whisker_angle: t.whisker_angle_deg.to_radians(),
+        half_width: p.radius,
+    }
+}
+
+/// What avoidance decided this tick.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Clearance {
+    /// The course to steer (unit, or the wish unchanged when nothing was felt).
+    pub dir: Vec2,
+    /// Fraction of full speed to ask for: below 1 while a ray reaches deep, so the agent brakes
+    /// and turns tighter (a turning circle's radius grows with the square of speed).
+    pub speed: f32,
+    pub rays: [Ray; 3],
+    pub felt: Option<Feel>,
+}
+
+/// Bend `wish` (unit) away from whatever the rays feel.
+#[allow(clippy::too_many_arguments)]
+pub fn clear_course(
+    arena: &Arena,
+    pos: Vec2,
+    heading: Vec2,
+    speed_frac: f32,
+    wish: Vec2,
+    p: &VehicleTuning,
+    t: &AvoidTuning,
+    s: &mut AvoidState,
+    dt: f32,
+) -> Clearance {
+    let cfg = feelers(p, t);
+    let extra = if cfg.layout == Layout::Whiskers {
+        s.spread * MAX_SPREAD
+    } else {
+        0.0
+    };
+    let rays = cfg.rays(pos, heading, speed_frac, extra);
+    let felt = feelers::feel(arena, &rays, cfg.sweep_radius());
+    s.spread = match felt {
+        Some(_) => (s.spread + SPREAD_OPEN * dt).min(1.0),
+        None => (s.spread - SPREAD_CLOSE * dt).max(0.0),
+    };
+    let Some(f) = felt else {
+        s.rounding = None;
+        return Clearance {
+            dir: wish,
+            speed: 1.0,
+            rays,
+            felt,
+        };
+    };
+    let n = f.hit.normal;
+    let surface = match f.hit.obstacle {
+        Some(i) => Surface::Obstacle(i),
+        None => Surface::Wall(n),
+    };
+    let along = n.perp();
+    let sense = match s.rounding {
+        Some((was, sense)) if was == surface => sense,
+        _ => {
+            let centre = f.hit.obstacle.map(|i| arena.obstacles()[i].center());
+            let t = escape_tangent(
+                arena,
+                pos,
+                heading,
+                n,
+                centre,
+                cfg.sweep_radius(),
+                probe(t),
+                s,
+            );
+            if t.dot(along) >= 0.0 { 1.0 } else { -1.0 }
+        }
+    };
+    s.rounding = Some((surface, sense));
+    let tangent = along * sense;
+    s.side = if tangent.dot(heading.perp()) >= 0.0 {
+        1.0
+    } else {
+        -1.0
+    };
+    // Along the surface, and out from it once the ray reaches past half its length: turning
+    // along first keeps the agent moving (braking through zero speed is an about-face), pushing
+    // out is the last resort that keeps it clear.
+    let push = ((f.depth - 0.5).max(0.0) * 2.0 * t.strength).min(4.0);
+    let away = (tangent + n * push).normalize_or_zero();
+    // Avoidance has priority (Reynolds' arbitration): while a ray feels something the wish is set
+    // aside.
+    Clearance {
+        dir: away,
+        speed: 1.0 - BRAKE * f.depth,
+        rays,
+        felt,
+    }
+}
+
+/// How far the agent looks along a surface to judge which way has more room.
+fn probe(t: &AvoidTuning) -> f32 {
+    2.0 * (t.look_ahead + t.min_length)
+}
+
+/// Which way to go along the surface with normal `n`: of its two tangents, the one that passes
+/// the obstacle on the side the agent is already on (the short way round its `centre`), with more
+/// free room (a body swept along it), nearer the heading and, a little, the way the agent turned
+/// last — so an obstacle is rounded the short way and a wall followed away from a corner.
+#[allow(clippy::too_many_arguments)]
+fn escape_tangent(
+    arena: &Arena,
+    pos: Vec2,
+    heading: Vec2,
+    n: Vec2,
+    centre: Option<Vec2>,
+    r: f32,
+    probe: f32,
+    s: &AvoidState,
+) -> Vec2 {
+    let along = n.perp();
+    let score = |t: Vec2| {
+        let room = arena.sweep(pos, t, probe, r).map_or(probe, |h| h.t) / probe;
+        let last = if t.dot(heading.perp()) * s.side > 0.0 {
+            0.15
+        } else {
+            0.0
+        };
+        // Pass the obstacle on the side of the heading its centre is not on. Graded, so a
+        // dead-centre approach leaves the choice to the other terms instead of flipping sides on
+        // every tick's rounding.
+        let left = heading.perp();
+        let short_way = centre.map_or(0.0, |c| {
+            -((c - pos).dot(left) / SHORT_WAY_SCALE).clamp(-1.0, 1.0) * t.dot(left)
+        });
+        room + 0.5 * t.dot(heading) + last + short_way
+    };
+    if score(along) >= score(-along) {
+        along
+    } else {
+        -along
+    }
+}
