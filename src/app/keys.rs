@@ -3,7 +3,9 @@
 
 use crate::sim::mode::Mode;
 use glam::Vec2;
-use macroquad::input::{KeyCode, is_key_down, is_key_pressed};
+use macroquad::input::{
+    KeyCode, MouseButton, is_key_down, is_key_pressed, is_mouse_button_pressed, mouse_position,
+};
 
 /// What a key asks for.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -11,7 +13,8 @@ pub enum Action {
     /// Held: move the player this way.
     Move(Vec2),
     Mode(Mode),
-    Flip,
+    /// `E`, `V` or `T`: the current mode's alternate form, if that is its key.
+    Alternate(char),
     Overlay,
     Grid,
     Tuning,
@@ -24,6 +27,11 @@ pub enum Action {
     Reset,
     Reload,
     Screenshot,
+    /// Mouse: at the cursor.
+    AddObstacle,
+    RemoveObstacle,
+    /// Ctrl+S.
+    SaveArena,
     Help,
     Quit,
 }
@@ -97,10 +105,34 @@ pub const BINDINGS: &[Binding] = &[
         help: "evade: agents flee you; touch them to tag them",
     },
     Binding {
+        keys: &[KeyCode::Key6, KeyCode::Kp6],
+        label: "6",
+        action: Action::Mode(Mode::Wander),
+        help: "wander: Reynolds' jittered circle",
+    },
+    Binding {
+        keys: &[KeyCode::Key7, KeyCode::Kp7],
+        label: "7",
+        action: Action::Mode(Mode::Avoid),
+        help: "obstacle avoidance: feel ahead with rays",
+    },
+    Binding {
         keys: &[KeyCode::E],
         label: "E",
-        action: Action::Flip,
+        action: Action::Alternate('E'),
         help: "modes 1-4: reverse the algorithm (chase becomes evade)",
+    },
+    Binding {
+        keys: &[KeyCode::V],
+        label: "V",
+        action: Action::Alternate('V'),
+        help: "mode 6: jittered circle / waypoint wander",
+    },
+    Binding {
+        keys: &[KeyCode::T],
+        label: "T",
+        action: Action::Alternate('T'),
+        help: "mode 7: agents wander / chase you through the obstacles",
     },
     Binding {
         keys: &[KeyCode::Tab],
@@ -169,6 +201,24 @@ pub const BINDINGS: &[Binding] = &[
         help: "reload the data files (a bad file keeps the running data)",
     },
     Binding {
+        keys: &[],
+        label: "left click",
+        action: Action::AddObstacle,
+        help: "add a circular obstacle",
+    },
+    Binding {
+        keys: &[],
+        label: "right click",
+        action: Action::RemoveObstacle,
+        help: "remove the obstacle under the cursor",
+    },
+    Binding {
+        keys: &[KeyCode::S],
+        label: "Ctrl+S",
+        action: Action::SaveArena,
+        help: "save the arena (obstacles included) to the arena file",
+    },
+    Binding {
         keys: &[KeyCode::F12],
         label: "F12",
         action: Action::Screenshot,
@@ -193,29 +243,42 @@ pub const BINDINGS: &[Binding] = &[
 pub struct FrameInput {
     /// Actions whose key went down this frame, in table order.
     pub actions: Vec<Action>,
+    /// Where the mouse is, in window pixels (for the obstacle actions).
+    pub mouse: Vec2,
     /// Sum of the held movement keys (not normalised).
     pub move_dir: Vec2,
     /// Whether any key is down (for attract mode and idle detection).
     pub any_key: bool,
 }
 
-/// Read the keyboard through the table.
-pub fn capture() -> FrameInput {
-    let mut input = FrameInput::default();
+/// Read the keyboard and mouse through the table. `ui_has_mouse`: the tuning panel is under the
+/// cursor, so clicks belong to it.
+pub fn capture(ui_has_mouse: bool) -> FrameInput {
+    let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+    let (mx, my) = mouse_position();
+    let mut input = FrameInput {
+        mouse: Vec2::new(mx, my),
+        ..FrameInput::default()
+    };
     for b in BINDINGS {
-        match b.action {
+        let pressed = || b.keys.iter().any(|&k| is_key_pressed(k));
+        let fired = match b.action {
             Action::Move(dir) => {
-                if b.keys.iter().any(|&k| is_key_down(k)) {
+                // Ctrl+S is a save, not a step down.
+                if !ctrl && b.keys.iter().any(|&k| is_key_down(k)) {
                     input.move_dir += dir;
                     input.any_key = true;
                 }
+                false
             }
-            action => {
-                if b.keys.iter().any(|&k| is_key_pressed(k)) {
-                    input.actions.push(action);
-                    input.any_key = true;
-                }
-            }
+            Action::SaveArena => ctrl && pressed(),
+            Action::AddObstacle => !ui_has_mouse && is_mouse_button_pressed(MouseButton::Left),
+            Action::RemoveObstacle => !ui_has_mouse && is_mouse_button_pressed(MouseButton::Right),
+            _ => !ctrl && pressed(),
+        };
+        if fired {
+            input.actions.push(b.action);
+            input.any_key = true;
         }
     }
     input

@@ -7,6 +7,7 @@ pub mod keys;
 pub mod panel;
 
 use crate::data::{self, DataSet, DataSources};
+use crate::sim::arena::Obstacle;
 use crate::sim::clock::{Clock, TIME_SCALES};
 use crate::sim::record::Recorder;
 use crate::sim::world::{Input, World, WorldConfig};
@@ -16,6 +17,19 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::PathBuf;
 use std::time::Instant;
+
+/// Radius of the circle a left click adds (px).
+const CLICK_OBSTACLE_RADIUS: f32 = 24.0;
+
+/// Write a data file, creating its folder if needed.
+pub fn write_file(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    if let Some(dir) = path.parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, text)
+}
 
 /// Everything the window needs to start.
 #[derive(Debug, Clone)]
@@ -107,7 +121,11 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
     let started = Instant::now();
     let mut screenshots = 0u32;
     loop {
-        let input = keys::capture();
+        let (mx, my) = macroquad::input::mouse_position();
+        let over_ui =
+            view.tuning && macroquad::ui::root_ui().is_mouse_over(macroquad::math::vec2(mx, my));
+        let input = keys::capture(over_ui);
+        let cam = draw::Camera::fit(world.arena.size());
         let mut step = false;
         let mut shoot = false;
         let mut quit = false;
@@ -118,9 +136,31 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                     world.set_mode(m);
                     clock.reset();
                 }
-                Action::Flip => {
-                    let flip = !world.flip;
-                    world.set_flip(flip);
+                Action::Alternate(key) => {
+                    if world.mode.alternate_key() == Some(key) {
+                        let flip = !world.flip;
+                        world.set_flip(flip);
+                    }
+                }
+                Action::AddObstacle => {
+                    let at = cam.to_world(input.mouse);
+                    if world.arena.contains(at) {
+                        world.add_obstacle(Obstacle::Circle {
+                            center: at,
+                            radius: CLICK_OBSTACLE_RADIUS,
+                        });
+                    }
+                }
+                Action::RemoveObstacle => {
+                    world.remove_obstacle_at(cam.to_world(input.mouse));
+                }
+                Action::SaveArena => {
+                    let path = config.sources.arena.save_path();
+                    let text = crate::data::arena::to_json(&world.arena.to_data()) + "\n";
+                    view.say(match write_file(&path, &text) {
+                        Ok(()) => format!("saved {}", path.display()),
+                        Err(e) => format!("could not save {}: {e}", path.display()),
+                    });
                 }
                 Action::Overlay => view.overlay = !view.overlay,
                 Action::Grid => view.grid = !view.grid,

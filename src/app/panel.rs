@@ -30,17 +30,7 @@ pub fn draw(world: &mut World, sources: &DataSources) -> Option<String> {
         if ui.button(None, "Save") {
             let path = sources.tuning.save_path();
             let text = tuning::to_json(&world.tuning);
-            let result = path
-                .parent()
-                .map_or(Ok(()), |dir| {
-                    if dir.as_os_str().is_empty() {
-                        Ok(())
-                    } else {
-                        std::fs::create_dir_all(dir)
-                    }
-                })
-                .and_then(|_| std::fs::write(&path, text + "\n"));
-            saved = Some(match result {
+            saved = Some(match super::write_file(&path, &(text + "\n")) {
                 Ok(()) => format!("saved {}", path.display()),
                 Err(e) => format!("could not save {}: {e}", path.display()),
             });

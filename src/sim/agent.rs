@@ -11,6 +11,7 @@ use crate::sim::behaviours::tile_los::{self, TileLine};
 use crate::sim::behaviours::wander;
 use crate::sim::behaviours::{intercept, seek, tile_chase};
 use crate::sim::mode::Mode;
+use crate::sim::tiles::TileGrid;
 use crate::sim::vehicle::Vehicle;
 use ::rand::Rng;
 use glam::{IVec2, Vec2};
@@ -298,6 +299,22 @@ impl Agent {
             feeler: None,
             state: "spawn",
             respawned: true,
+        }
+    }
+
+    /// A tile agent whose tile has become blocked moves to the nearest free one.
+    pub fn unblock(&mut self, grid: &TileGrid) {
+        let (Behaviour::TileChase { walk, .. } | Behaviour::TileLos { walk, .. }) =
+            &mut self.behaviour
+        else {
+            return;
+        };
+        if grid.blocked(walk.tile) {
+            walk.tile = grid.nearest_free(walk.tile);
+            walk.from = walk.tile;
+            self.body.pos = grid.center(walk.tile);
+            self.prev_pos = self.body.pos;
+            self.respawned = true;
         }
     }
 

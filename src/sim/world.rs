@@ -5,7 +5,7 @@
 use crate::data::DataSet;
 use crate::data::tuning::Tuning;
 use crate::sim::agent::{Agent, Contact, Context};
-use crate::sim::arena::{Arena, Response};
+use crate::sim::arena::{Arena, Obstacle, Response};
 use crate::sim::clock::TICK_HZ;
 use crate::sim::mode::Mode;
 use crate::sim::player::{Player, Script};
@@ -122,8 +122,9 @@ impl World {
     /// Switch mode: the agents start again from the seeded spawns with the mode's default count;
     /// the player stays where it is.
     pub fn set_mode(&mut self, mode: Mode) {
+        // `E` carries across modes 1–4 (compare the reversals); `V` and `T` belong to one mode.
+        self.flip = self.flip && mode.alternate_key() == self.mode.alternate_key();
         self.mode = mode;
-        self.flip = self.flip && mode.has_flip();
         self.score = Score {
             last_catch_t: self.time(),
             ..Score::default()
@@ -279,6 +280,26 @@ impl World {
             let pos = self.far_spawn();
             self.agents[i] = self.new_agent(id, pos);
         }
+    }
+
+    /// Add an obstacle (a mouse click): queries see it at once; tile agents standing on a tile it
+    /// now blocks step to the nearest free tile.
+    pub fn add_obstacle(&mut self, o: Obstacle) {
+        self.arena.add_obstacle(o);
+        let grid = &self.arena.tiles;
+        for a in &mut self.agents {
+            a.unblock(grid);
+        }
+        self.events.push("obstacle-added".to_string());
+    }
+
+    /// Remove the obstacle under `p`, if any.
+    pub fn remove_obstacle_at(&mut self, p: Vec2) -> bool {
+        let removed = self.arena.remove_obstacle_at(p).is_some();
+        if removed {
+            self.events.push("obstacle-removed".to_string());
+        }
+        removed
     }
 
     /// Put agent `i` at `pos` with velocity `vel` (for set-up scenarios in tests and tools).
