@@ -144,3 +144,72 @@ fn check_finite(path: &str, v: f32) -> Result<(), FieldError> {
 pub fn to_json(data: &ArenaData) -> String {
     serde_json::to_string_pretty(data).expect("arena data always serializes")
 }
+
+/// The smallest gap between two generated obstacles, and between an obstacle and a spawn point or
+/// the player's start (px): wide enough for every agent to pass.
+pub const GENERATED_GAP: f32 = 26.0;
+
+/// `base` with `count` random obstacles added: circles (radius 6–16) and rectangles (sides
+/// 10–32), none closer than [`GENERATED_GAP`] to another obstacle, to a wall or to a spawn
+/// point or the player's start. Positions come from a generator seeded with `seed` only, so the
+/// same seed gives the same arena. Stops early if the arena is too full to place more.
+pub fn with_random_obstacles(base: &ArenaData, count: usize, seed: u64) -> ArenaData {
+    use ::rand::rngs::StdRng;
+    use ::rand::{Rng, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = base.clone();
+    // Bounding circles keep the spacing test simple and conservative.
+    let mut placed: Vec<([f32; 2], f32)> = out.obstacles.iter().map(bounding_circle).collect();
+    let keep_clear: Vec<[f32; 2]> = out
+        .spawns
+        .iter()
+        .copied()
+        .chain([out.player_start])
+        .collect();
+    let mut attempts = 0;
+    let mut added = 0;
+    while added < count && attempts < count * 200 {
+        attempts += 1;
+        let o = if rng.gen_bool(0.5) {
+            ObstacleData::Circle {
+                x: rng.gen_range(0.0..out.width),
+                y: rng.gen_range(0.0..out.height),
+                radius: rng.gen_range(6.0..16.0),
+            }
+        } else {
+            ObstacleData::Rect {
+                x: rng.gen_range(0.0..out.width),
+                y: rng.gen_range(0.0..out.height),
+                w: rng.gen_range(10.0..32.0),
+                h: rng.gen_range(10.0..32.0),
+            }
+        };
+        let (c, r) = bounding_circle(&o);
+        let gap = GENERATED_GAP;
+        let inside = c[0] - r >= gap
+            && c[1] - r >= gap
+            && c[0] + r <= out.width - gap
+            && c[1] + r <= out.height - gap;
+        let spaced = placed.iter().all(|(pc, pr)| dist(c, *pc) >= r + pr + gap);
+        let clear = keep_clear.iter().all(|s| dist(c, *s) >= r + gap * 2.0);
+        if inside && spaced && clear {
+            placed.push((c, r));
+            out.obstacles.push(o);
+            added += 1;
+        }
+    }
+    out
+}
+
+fn bounding_circle(o: &ObstacleData) -> ([f32; 2], f32) {
+    match *o {
+        ObstacleData::Circle { x, y, radius } => ([x, y], radius),
+        ObstacleData::Rect { x, y, w, h } => {
+            ([x + w / 2.0, y + h / 2.0], (w * w + h * h).sqrt() / 2.0)
+        }
+    }
+}
+
+fn dist(a: [f32; 2], b: [f32; 2]) -> f32 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt()
+}

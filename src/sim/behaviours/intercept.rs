@@ -55,8 +55,11 @@ pub fn predict(
     }
 }
 
-/// For evading by prediction: where the threat will be after the time this agent needs to cover
-/// the distance at `speed` (Reynolds' evade), capped at `max_time`.
+/// For evading by prediction: where the threat will be after the look-ahead time
+/// `distance / (my speed + its speed)` (Buckland's evade), capped at `max_time`. Dividing by the
+/// sum keeps the predicted point in front of the threat's current position as seen from here: with
+/// `distance / my speed` alone, a faster threat coming head-on is predicted *behind* the agent,
+/// which then flees straight at it.
 pub fn threat_point(
     me: Vec2,
     speed: f32,
@@ -64,8 +67,9 @@ pub fn threat_point(
     threat_vel: Vec2,
     max_time: f32,
 ) -> Vec2 {
-    let t = if speed > 0.0 {
-        (me.distance(threat_pos) / speed).min(max_time.max(0.0))
+    let closing = speed.max(0.0) + threat_vel.length();
+    let t = if closing > 0.0 && closing.is_finite() {
+        (me.distance(threat_pos) / closing).min(max_time.max(0.0))
     } else {
         0.0
     };
