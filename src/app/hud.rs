@@ -20,10 +20,12 @@ pub fn draw(world: &World, view: &View) {
     draw_rectangle(0.0, 0.0, screen_width(), HUD_HEIGHT, BACKGROUND);
     let mode = world.mode;
     let mut first = format!(
-        "{} {}{}   agents {}   catches {}   tags {}   survived {:.1} s   {} FPS   sim {:.3} ms/tick   {}x",
+        "{} {}{}{}{}   agents {}   catches {}   tags {}   survived {:.1} s   {} FPS   sim {:.3} ms/tick   {}x",
         mode.digit(),
         mode.title(),
-        if world.flip { " (reversed)" } else { "" },
+        if world.flip { " (" } else { "" },
+        if world.flip { mode.alternate_name() } else { "" },
+        if world.flip { ")" } else { "" },
         world.agents.len(),
         world.score.catches,
         world.score.tags,

@@ -132,6 +132,15 @@ impl Mode {
         }
     }
 
+    /// What the HUD calls the alternate form.
+    pub fn alternate_name(self) -> &'static str {
+        match self.alternate_key() {
+            Some('V') => "waypoints",
+            Some('T') => "chasing",
+            _ => "reversed",
+        }
+    }
+
     /// Whether the mode has an alternate form (see [`Mode::alternate_key`]).
     pub fn has_flip(self) -> bool {
         self.alternate_key().is_some()
