@@ -64,6 +64,9 @@ pub struct Common {
     /// Tuning file (default: assets/tuning.json if present, else the built-in copy).
     #[arg(long, global = true, value_name = "FILE")]
     pub tuning: Option<PathBuf>,
+    /// Patterns file (default: assets/patterns.json if present, else the built-in copy).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub patterns: Option<PathBuf>,
     /// Write one JSON line per simulation tick to FILE.
     #[arg(long, global = true, value_name = "FILE")]
     pub record: Option<PathBuf>,
@@ -108,7 +111,11 @@ impl Common {
     }
 
     pub fn sources(&self) -> DataSources {
-        DataSources::resolve(self.arena.as_deref(), self.tuning.as_deref())
+        DataSources::resolve(
+            self.arena.as_deref(),
+            self.tuning.as_deref(),
+            self.patterns.as_deref(),
+        )
     }
 }
 

@@ -408,7 +408,7 @@ fn a_bad_arena_file_is_reported_on_one_line_starting_with_its_path() {
         (&syntax, "line 3 column 17"),
         (&invalid, "obstacles[1].radius: "),
     ] {
-        let e = DataSources::resolve(Some(path), None)
+        let e = DataSources::resolve(Some(path), None, None)
             .load()
             .expect_err("a bad file must not load");
         let message = e.to_string();
@@ -427,7 +427,7 @@ fn a_bad_tuning_file_is_reported_on_one_line_starting_with_its_path() {
     v["chaser"]["max_speed"] = json!(0);
     let path = write(&dir, "tuning.json", &v.to_string());
     let arena = write(&dir, "arena.json", &small_arena().to_string());
-    let e = DataSources::resolve(Some(&arena), Some(&path))
+    let e = DataSources::resolve(Some(&arena), Some(&path), None)
         .load()
         .expect_err("a bad file must not load");
     let message = e.to_string();
@@ -443,7 +443,7 @@ fn a_missing_file_and_a_directory_are_one_line_errors_naming_the_path() {
     let dir = scratch("missing");
     let missing = dir.join("no-such-arena.json");
     for path in [&missing, &dir] {
-        let e = DataSources::resolve(Some(path), None)
+        let e = DataSources::resolve(Some(path), None, None)
             .load()
             .expect_err("cannot load");
         let message = e.to_string();
@@ -466,7 +466,7 @@ fn a_file_that_is_not_text_is_a_one_line_error() {
     let dir = scratch("binary");
     let path = dir.join("arena.json");
     std::fs::write(&path, [0x7b, 0xff, 0xfe, 0x00, 0x7d, b'\n', b'x']).expect("write");
-    let e = DataSources::resolve(Some(&path), None)
+    let e = DataSources::resolve(Some(&path), None, None)
         .load()
         .expect_err("cannot load");
     let message = e.to_string();
@@ -484,7 +484,7 @@ fn good_files_load_through_data_sources() {
     let mut t = tuning_value();
     t["chaser"]["max_speed"] = json!(123.0);
     let tuning_path = write(&dir, "tuning.json", &t.to_string());
-    let data = DataSources::resolve(Some(&arena_path), Some(&tuning_path))
+    let data = DataSources::resolve(Some(&arena_path), Some(&tuning_path), None)
         .load()
         .expect("valid files load");
     assert_eq!(data.arena.width, 640.0);

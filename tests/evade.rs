@@ -28,7 +28,7 @@ fn open_arena(player_start: Vec2) -> DataSet {
             spawns: vec![[640.0, 384.0]],
             player_start: player_start.to_array(),
         },
-        tuning: built_in().tuning,
+        ..built_in()
     }
 }
 

@@ -2,11 +2,14 @@
 //! and agents as heading triangles, and the debug overlay of what each behaviour computed.
 
 use super::View;
+use crate::data::patterns::{Instruction, ShipKind, Steer};
 use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::arena::Obstacle;
 use crate::sim::arena::RayHit;
 use crate::sim::behaviours::feelers::Ray;
+use crate::sim::behaviours::galaga::{self, ShipState};
 use crate::sim::behaviours::{evade, tile_chase};
+use crate::sim::mode::Mode;
 use crate::sim::tiles::{TileGrid, bresenham};
 use crate::sim::world::World;
 use glam::IVec2;
@@ -15,6 +18,7 @@ use macroquad::prelude::{
     Color, clear_background, draw_circle, draw_circle_lines, draw_line, draw_rectangle,
     draw_rectangle_lines, draw_text, draw_triangle, screen_height, screen_width,
 };
+use std::collections::VecDeque;
 
 /// Height of the HUD band above the arena, in screen pixels.
 pub const HUD_HEIGHT: f32 = 52.0;
@@ -37,6 +41,11 @@ pub const BLOCKED: Color = Color::new(1.0, 0.2, 0.2, 0.9);
 pub const PREDICT: Color = Color::new(0.55, 0.75, 1.0, 0.95);
 pub const THREAT: Color = Color::new(0.95, 0.85, 0.30, 0.45);
 pub const FEELER: Color = Color::new(0.75, 0.75, 0.85, 0.5);
+pub const BOSS: Color = Color::new(0.30, 0.85, 0.55, 1.0);
+pub const ESCORT: Color = Color::new(0.95, 0.35, 0.45, 1.0);
+pub const DRONE: Color = Color::new(0.35, 0.60, 1.0, 1.0);
+pub const WALKER: Color = Color::new(0.75, 0.55, 1.0, 1.0);
+pub const TRAIL: Color = Color::new(0.75, 0.55, 1.0, 0.45);
 
 /// Overlay scales: a velocity is drawn as where it goes in this many seconds; a force as the
 /// velocity change it makes in this many seconds.
@@ -44,6 +53,50 @@ const VELOCITY_SECONDS: f32 = 0.4;
 const FORCE_SECONDS: f32 = 0.25;
 /// Above this many agents the overlay leaves out per-agent text.
 const LABEL_LIMIT: usize = 40;
+/// Above this many agents the overlay leaves out pattern instruction lists.
+const LIST_LIMIT: usize = 8;
+/// Seconds of trail the overlay keeps behind each pattern walker.
+const TRAIL_SECONDS: f32 = 4.0;
+
+/// The last few seconds of each agent's positions (mode 9's overlay), kept by the window.
+#[derive(Debug, Default)]
+pub struct Trails {
+    points: Vec<VecDeque<Vec2>>,
+}
+
+impl Trails {
+    /// Remember where every agent is after a tick (only in mode 9; cleared otherwise).
+    pub fn record(&mut self, world: &World) {
+        if world.mode != Mode::Patterns {
+            self.points.clear();
+            return;
+        }
+        let keep = (TRAIL_SECONDS / world.dt) as usize;
+        self.points.resize_with(world.agents.len(), VecDeque::new);
+        for (trail, a) in self.points.iter_mut().zip(&world.agents) {
+            if a.respawned || trail.back().is_some_and(|p| p.distance(a.body.pos) > 64.0) {
+                trail.clear();
+            }
+            trail.push_back(a.body.pos);
+            while trail.len() > keep {
+                trail.pop_front();
+            }
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.points.clear();
+    }
+
+    fn draw(&self, cam: &Camera) {
+        for trail in &self.points {
+            for (a, b) in trail.iter().zip(trail.iter().skip(1)) {
+                let (a, b) = (cam.to_screen(*a), cam.to_screen(*b));
+                draw_line(a.x, a.y, b.x, b.y, 1.5, TRAIL);
+            }
+        }
+    }
+}
 
 /// World-to-screen transform that fits the arena below the HUD, letterboxed.
 #[derive(Debug, Clone, Copy)]
@@ -69,7 +122,7 @@ impl Camera {
     }
 }
 
-pub fn world(world: &World, view: &View, alpha: f32) {
+pub fn world(world: &World, view: &View, trails: &Trails, alpha: f32) {
     clear_background(BACKGROUND);
     let arena = &world.arena;
     let cam = Camera::fit(arena.size());
@@ -87,12 +140,32 @@ pub fn world(world: &World, view: &View, alpha: f32) {
     let player = world.player.prev_pos.lerp(world.player.pos, alpha);
     if view.overlay {
         overlay_player(world, player, &cam);
+        trails.draw(&cam);
+        if let Some(stage) = &world.stage {
+            for i in 0..stage.slots.len() {
+                let s = cam.to_screen(stage.slot_position(i));
+                draw_circle_lines(s.x, s.y, 4.0, 1.0, SIGHT);
+            }
+        }
         for a in &world.agents {
+            if matches!(&a.behaviour, Behaviour::Ship(s) if s.state == ShipState::Queued) {
+                continue;
+            }
             overlay(a, drawn_position(a, world, alpha), world, &cam);
         }
     }
     for a in &world.agents {
-        let color = if a.behaviour.chases() { CHASER } else { FLEER };
+        let color = match &a.behaviour {
+            Behaviour::Ship(s) if s.state == ShipState::Queued => continue,
+            Behaviour::Ship(s) => match s.kind {
+                ShipKind::Boss => BOSS,
+                ShipKind::Escort => ESCORT,
+                ShipKind::Drone => DRONE,
+            },
+            Behaviour::Pattern { .. } | Behaviour::TilePattern { .. } => WALKER,
+            b if b.chases() => CHASER,
+            _ => FLEER,
+        };
         let r = a.radius(&world.tuning);
         triangle(
             drawn_position(a, world, alpha),
@@ -252,6 +325,31 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
                 cross(cam.to_screen(a.aim), 5.0, THREAT);
             }
         }
+        Behaviour::Ship(s) => {
+            if let Some(stage) = &world.stage {
+                let mut path = Vec::new();
+                galaga::preview(stage, s, pos, &mut path);
+                for w in path.windows(2) {
+                    let (a, b) = (cam.to_screen(w[0]), cam.to_screen(w[1]));
+                    draw_line(a.x, a.y, b.x, b.y, 1.0, PREDICT);
+                }
+            }
+        }
+        Behaviour::Pattern { run, .. } => {
+            if world.agents.len() <= LIST_LIMIT {
+                let lines = run.list.iter().map(describe_instruction);
+                instruction_list(p, lines, run.index, cam);
+            }
+        }
+        Behaviour::TilePattern { run, .. } => {
+            if world.agents.len() <= LIST_LIMIT {
+                let lines = run
+                    .list
+                    .iter()
+                    .map(|i| format!("turn {:+}/8, {} steps", i.turn, i.steps));
+                instruction_list(p, lines, run.index, cam);
+            }
+        }
         Behaviour::Wander { walk, .. } | Behaviour::Avoid { walk, .. } => {
             draw_rays(&walk.rays, walk.felt.map(|f| (f.hit, f.ray)), cam);
             let w = &world.tuning.wander;
@@ -274,6 +372,35 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
     if world.agents.len() <= LABEL_LIMIT {
         draw_text(a.state, p.x + 12.0, p.y - 10.0, 16.0, LABEL);
     }
+}
+
+/// A pattern's instructions beside its walker, the current one highlighted.
+fn instruction_list(at: Vec2, lines: impl Iterator<Item = String>, current: usize, _cam: &Camera) {
+    for (i, line) in lines.enumerate() {
+        let y = at.y + 22.0 + i as f32 * 14.0;
+        let (text, color) = if i == current {
+            (format!("> {line}"), PREDICT)
+        } else {
+            (format!("  {line}"), LABEL)
+        };
+        draw_text(&text, at.x + 16.0, y, 14.0, color);
+    }
+}
+
+fn describe_instruction(i: &Instruction) -> String {
+    let steer = match i.steer {
+        Steer::Port => "port",
+        Steer::Starboard => "starboard",
+        Steer::None => "straight",
+    };
+    let mut s = format!("{steer} {}", if i.thrust { "thrust" } else { "coast" });
+    if let Some(t) = i.turn_deg {
+        s.push_str(&format!(" {t:.0} deg"));
+    }
+    if let Some(d) = i.distance {
+        s.push_str(&format!(" {d:.0} px"));
+    }
+    s
 }
 
 /// The wander circle ahead of the agent and its target on it.

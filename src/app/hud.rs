@@ -24,7 +24,11 @@ pub fn draw(world: &World, view: &View) {
         mode.digit(),
         mode.title(),
         if world.flip { " (" } else { "" },
-        if world.flip { mode.alternate_name() } else { "" },
+        if world.flip {
+            mode.alternate_name()
+        } else {
+            ""
+        },
         if world.flip { ")" } else { "" },
         world.agents.len(),
         world.score.catches,

@@ -117,6 +117,18 @@ pub const BINDINGS: &[Binding] = &[
         help: "obstacle avoidance: feel ahead with rays",
     },
     Binding {
+        keys: &[KeyCode::Key8, KeyCode::Kp8],
+        label: "8",
+        action: Action::Mode(Mode::Galaga),
+        help: "Galaga: waves, formation, dives",
+    },
+    Binding {
+        keys: &[KeyCode::Key9, KeyCode::Kp9],
+        label: "9",
+        action: Action::Mode(Mode::Patterns),
+        help: "pattern movement: square, zigzag, racetrack, tile box",
+    },
+    Binding {
         keys: &[KeyCode::E],
         label: "E",
         action: Action::Alternate('E'),

@@ -120,6 +120,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
     };
     let started = Instant::now();
     let mut screenshots = 0u32;
+    let mut trails = draw::Trails::default();
     loop {
         let (mx, my) = macroquad::input::mouse_position();
         let over_ui =
@@ -210,6 +211,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         } else {
             for _ in 0..frame.ticks {
                 world.tick(&tick_input);
+                trails.record(&world);
                 ticks_run += 1;
                 write_record(&mut recorder, &mut world, false, &mut view);
             }
@@ -222,7 +224,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         }
 
         let alpha = if view.paused { 1.0 } else { frame.alpha };
-        draw::world(&world, &view, alpha);
+        draw::world(&world, &view, &trails, alpha);
         hud::draw(&world, &view);
         if view.tuning
             && let Some(message) = panel::draw(&mut world, &config.sources)

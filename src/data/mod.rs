@@ -5,6 +5,7 @@
 //! text directly, and so every error carries the file name it came from.
 
 pub mod arena;
+pub mod patterns;
 pub mod tuning;
 
 use serde::de::DeserializeOwned;
@@ -157,6 +158,7 @@ fn io_reason(e: &std::io::Error) -> String {
 pub struct DataSet {
     pub arena: arena::ArenaData,
     pub tuning: tuning::Tuning,
+    pub patterns: patterns::PatternsData,
 }
 
 /// Where each data file comes from.
@@ -164,20 +166,27 @@ pub struct DataSet {
 pub struct DataSources {
     pub arena: Source,
     pub tuning: Source,
+    pub patterns: Source,
 }
 
 impl DataSources {
-    pub fn resolve(arena: Option<&Path>, tuning: Option<&Path>) -> Self {
+    pub fn resolve(arena: Option<&Path>, tuning: Option<&Path>, patterns: Option<&Path>) -> Self {
         DataSources {
             arena: Source::resolve(arena, arena::FILE_NAME),
             tuning: Source::resolve(tuning, tuning::FILE_NAME),
+            patterns: Source::resolve(patterns, patterns::FILE_NAME),
         }
     }
 
     pub fn load(&self) -> Result<DataSet, DataError> {
         let arena = load_with(&self.arena, arena::BUILT_IN, arena::parse)?;
         let tuning = load_with(&self.tuning, tuning::BUILT_IN, tuning::parse)?;
-        Ok(DataSet { arena, tuning })
+        let patterns = load_with(&self.patterns, patterns::BUILT_IN, patterns::parse)?;
+        Ok(DataSet {
+            arena,
+            tuning,
+            patterns,
+        })
     }
 }
 
@@ -186,6 +195,7 @@ pub fn built_in() -> DataSet {
     DataSet {
         arena: arena::parse(arena::BUILT_IN).expect("built-in arena.json is valid"),
         tuning: tuning::parse(tuning::BUILT_IN).expect("built-in tuning.json is valid"),
+        patterns: patterns::parse(patterns::BUILT_IN).expect("built-in patterns.json is valid"),
     }
 }
 

@@ -35,6 +35,9 @@ pub struct Tuning {
     pub wander: WanderTuning,
     #[serde(default = "defaults::avoid")]
     pub avoid: AvoidTuning,
+    /// The physics of mode 9's pattern walkers.
+    #[serde(default = "defaults::pattern")]
+    pub pattern: PatternTuning,
 }
 
 /// Missing sections (a file saved by an older build) take the built-in values.
@@ -68,6 +71,9 @@ mod defaults {
     }
     pub fn avoid() -> AvoidTuning {
         built_in().avoid
+    }
+    pub fn pattern() -> PatternTuning {
+        built_in().pattern
     }
 }
 
@@ -155,6 +161,22 @@ pub struct AvoidTuning {
     pub whisker_angle_deg: f32,
     /// How hard a hit turns the course, per unit of ray depth.
     pub strength: f32,
+}
+
+/// The book's physically simulated pattern vehicle: thrust pushes it up to its top speed, drag
+/// slows it when the thrust is off, and the rudder turns it at up to `turn_rate_deg`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PatternTuning {
+    /// Top speed under thrust (px/s).
+    pub max_speed: f32,
+    /// Acceleration while thrusting (px/s²).
+    pub thrust: f32,
+    /// Speed lost per second without thrust (fraction per second: v' = −drag·v).
+    pub drag: f32,
+    /// Fastest turn (degrees per second), eased off near an instruction's limit.
+    pub turn_rate_deg: f32,
+    pub radius: f32,
 }
 
 /// Parse and validate `tuning.json` text.
@@ -257,7 +279,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "tile steps per second",
         min: 0.5,
         max: 20.0,
-        modes: &[Mode::TileChase, Mode::TileLos],
+        modes: &[Mode::TileChase, Mode::TileLos, Mode::Patterns],
         get: |t| t.tile.steps_per_second,
         set: |t, v| t.tile.steps_per_second = v,
     },
@@ -494,6 +516,51 @@ pub const SLIDERS: &[Slider] = &[
         modes: &[Mode::Wander, Mode::Avoid],
         get: |t| t.avoid.strength,
         set: |t, v| t.avoid.strength = v,
+    },
+    Slider {
+        path: "pattern.max_speed",
+        label: "pattern top speed",
+        min: 10.0,
+        max: 600.0,
+        modes: &[Mode::Patterns],
+        get: |t| t.pattern.max_speed,
+        set: |t, v| t.pattern.max_speed = v,
+    },
+    Slider {
+        path: "pattern.thrust",
+        label: "pattern thrust",
+        min: 10.0,
+        max: 5000.0,
+        modes: &[Mode::Patterns],
+        get: |t| t.pattern.thrust,
+        set: |t, v| t.pattern.thrust = v,
+    },
+    Slider {
+        path: "pattern.drag",
+        label: "pattern drag (1/s)",
+        min: 0.0,
+        max: 20.0,
+        modes: &[Mode::Patterns],
+        get: |t| t.pattern.drag,
+        set: |t, v| t.pattern.drag = v,
+    },
+    Slider {
+        path: "pattern.turn_rate_deg",
+        label: "pattern turn rate (deg/s)",
+        min: 10.0,
+        max: 1440.0,
+        modes: &[Mode::Patterns],
+        get: |t| t.pattern.turn_rate_deg,
+        set: |t, v| t.pattern.turn_rate_deg = v,
+    },
+    Slider {
+        path: "pattern.radius",
+        label: "pattern radius",
+        min: 4.0,
+        max: 40.0,
+        modes: &[Mode::Patterns],
+        get: |t| t.pattern.radius,
+        set: |t, v| t.pattern.radius = v,
     },
 ];
 

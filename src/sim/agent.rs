@@ -2,11 +2,14 @@
 //! per-agent behaviour state lives in its variant, and each variant's maths lives in its own file
 //! under `behaviours/`.
 
+use crate::data::patterns::ShipKind;
 use crate::data::tuning::{Tuning, VehicleTuning};
-use crate::sim::arena::Arena;
+use crate::sim::arena::{Arena, Response};
 use crate::sim::behaviours::avoid::{self, AvoidState};
 use crate::sim::behaviours::evade::{self, EvadeState};
 use crate::sim::behaviours::feelers::{Feel, Ray};
+use crate::sim::behaviours::galaga::Ship;
+use crate::sim::behaviours::pattern::{PatternRun, TileRun};
 use crate::sim::behaviours::tile_los::{self, TileLine};
 use crate::sim::behaviours::wander;
 use crate::sim::behaviours::{intercept, seek, tile_chase};
@@ -28,7 +31,7 @@ pub struct TileWalk {
 }
 
 impl TileWalk {
-    fn new(tile: IVec2) -> Self {
+    pub fn new(tile: IVec2) -> Self {
         TileWalk {
             tile,
             from: tile,
@@ -75,6 +78,15 @@ pub enum Behaviour {
     Wander { walk: WanderWalk, waypoints: bool },
     /// Mode 7: wander among obstacles (`chase`: chase the player) with ray avoidance.
     Avoid { walk: WanderWalk, chase: bool },
+    /// Mode 8: a Galaga ship (the stage moves it).
+    Ship(Box<Ship>),
+    /// Mode 9: a physics-driven pattern walker; `params` follows the pattern tuning each tick.
+    Pattern {
+        run: Box<PatternRun>,
+        params: VehicleTuning,
+    },
+    /// Mode 9: a tile pattern walker.
+    TilePattern { walk: TileWalk, run: Box<TileRun> },
 }
 
 /// A wanderer's memory: its wander target, its waypoint, and its avoidance state.
@@ -119,9 +131,10 @@ pub enum Contact {
 }
 
 impl Behaviour {
-    /// The behaviour a mode gives a new agent standing on `tile`.
-    pub fn new(mode: Mode, flip: bool, tile: IVec2) -> Behaviour {
-        match mode {
+    /// The behaviour a mode gives a new agent standing on `tile`; `None` for the data-driven
+    /// modes (8 and 9), whose agents the world builds from the patterns file.
+    pub fn new(mode: Mode, flip: bool, tile: IVec2) -> Option<Behaviour> {
+        Some(match mode {
             Mode::TileChase => Behaviour::TileChase {
                 walk: TileWalk::new(tile),
                 flip,
@@ -147,7 +160,8 @@ impl Behaviour {
                 walk: WanderWalk::default(),
                 chase: flip,
             },
-        }
+            Mode::Galaga | Mode::Patterns => return None,
+        })
     }
 
     /// The record's `kind`.
@@ -170,6 +184,13 @@ impl Behaviour {
             } => "wander-waypoint",
             Behaviour::Avoid { chase: false, .. } => "avoid-wander",
             Behaviour::Avoid { chase: true, .. } => "avoid-chase",
+            Behaviour::Ship(s) => match s.kind {
+                ShipKind::Boss => "boss",
+                ShipKind::Escort => "escort",
+                ShipKind::Drone => "drone",
+            },
+            Behaviour::Pattern { .. } => "pattern",
+            Behaviour::TilePattern { .. } => "tile-pattern",
         }
     }
 
@@ -188,8 +209,11 @@ impl Behaviour {
                 }
             }
             Behaviour::Evade(_) => Contact::Tag,
-            Behaviour::Wander { .. } | Behaviour::Avoid { chase: false, .. } => Contact::Ignore,
-            Behaviour::Avoid { chase: true, .. } => Contact::Catch,
+            Behaviour::Wander { .. }
+            | Behaviour::Avoid { chase: false, .. }
+            | Behaviour::Pattern { .. }
+            | Behaviour::TilePattern { .. } => Contact::Ignore,
+            Behaviour::Avoid { chase: true, .. } | Behaviour::Ship(_) => Contact::Catch,
         }
     }
 
@@ -209,7 +233,10 @@ impl Behaviour {
                 waypoints: flip, ..
             }
             | Behaviour::Avoid { chase: flip, .. } => *flip = on,
-            Behaviour::Evade(_) => {}
+            Behaviour::Evade(_)
+            | Behaviour::Ship(_)
+            | Behaviour::Pattern { .. }
+            | Behaviour::TilePattern { .. } => {}
         }
         if let Behaviour::TileLos { line, .. } = self {
             // Force a new line on the next step.
@@ -219,18 +246,34 @@ impl Behaviour {
 
     pub fn tile_walk(&self) -> Option<&TileWalk> {
         match self {
-            Behaviour::TileChase { walk, .. } | Behaviour::TileLos { walk, .. } => Some(walk),
+            Behaviour::TileChase { walk, .. }
+            | Behaviour::TileLos { walk, .. }
+            | Behaviour::TilePattern { walk, .. } => Some(walk),
             _ => None,
         }
     }
 
     /// The vehicle numbers this behaviour moves with.
-    pub fn params<'a>(&self, tuning: &'a Tuning) -> &'a VehicleTuning {
+    pub fn params<'a>(&'a self, tuning: &'a Tuning) -> &'a VehicleTuning {
         match self {
             Behaviour::Evade(_) => &tuning.evader,
             Behaviour::Wander { .. } | Behaviour::Avoid { .. } => &tuning.wanderer,
+            Behaviour::Ship(s) => &s.params,
+            Behaviour::Pattern { params, .. } => params,
             _ => &tuning.chaser,
         }
+    }
+
+    /// Whether the agent moves on the ground among the obstacles (Galaga ships fly over them, so
+    /// obstacle clearance is not measured for them).
+    pub fn grounded(&self) -> bool {
+        !matches!(self, Behaviour::Ship(_))
+    }
+
+    /// Whether an agent that catches the player is sent back to a spawn point (Galaga ships fly
+    /// on: a ship catches once per flight).
+    pub fn respawns(&self) -> bool {
+        !matches!(self, Behaviour::Ship(_))
     }
 
     pub fn wander_walk(&self) -> Option<&WanderWalk> {
@@ -279,11 +322,19 @@ impl Agent {
     pub fn new(id: u32, mode: Mode, flip: bool, pos: Vec2, face: Vec2, arena: &Arena) -> Agent {
         let grid = &arena.tiles;
         let tile = grid.nearest_free(grid.tile_of(pos));
-        let behaviour = Behaviour::new(mode, flip, tile);
-        let pos = if behaviour.tile_walk().is_some() {
-            grid.center(tile)
-        } else {
-            pos
+        // The data-driven modes build their agents with `Agent::with`; asked here, they get a
+        // plain line-of-sight chaser rather than a panic.
+        let behaviour = Behaviour::new(mode, flip, tile).unwrap_or(Behaviour::Los { flip });
+        Agent::with(id, behaviour, pos, face, arena)
+    }
+
+    /// A fresh agent with a given behaviour at `pos` (tile agents: the centre of their tile),
+    /// facing `face`.
+    pub fn with(id: u32, behaviour: Behaviour, pos: Vec2, face: Vec2, arena: &Arena) -> Agent {
+        let grid = &arena.tiles;
+        let pos = match behaviour.tile_walk() {
+            Some(walk) => grid.center(walk.tile),
+            None => pos,
         };
         let body = Vehicle::new(pos, face - pos);
         Agent {
@@ -304,8 +355,9 @@ impl Agent {
 
     /// A tile agent whose tile has become blocked moves to the nearest free one.
     pub fn unblock(&mut self, grid: &TileGrid) {
-        let (Behaviour::TileChase { walk, .. } | Behaviour::TileLos { walk, .. }) =
-            &mut self.behaviour
+        let (Behaviour::TileChase { walk, .. }
+        | Behaviour::TileLos { walk, .. }
+        | Behaviour::TilePattern { walk, .. }) = &mut self.behaviour
         else {
             return;
         };
@@ -483,6 +535,43 @@ impl Agent {
                 }
                 Some(force)
             }
+            Behaviour::Pattern { run, params } => {
+                let t = &ctx.tuning.pattern;
+                *params = VehicleTuning {
+                    max_speed: t.max_speed,
+                    max_force: t.thrust,
+                    mass: 1.0,
+                    radius: t.radius,
+                };
+                self.body.vel = run.step(t, ctx.dt);
+                self.body.pos += self.body.vel * ctx.dt;
+                let before = self.body.vel;
+                let body = &mut self.body;
+                ctx.arena.collide(
+                    self.prev_pos,
+                    &mut body.pos,
+                    &mut body.vel,
+                    t.radius,
+                    Response::Bounce,
+                );
+                if body.vel != before {
+                    run.bounced(body.vel);
+                }
+                run.advance(body.pos);
+                body.heading = Vec2::from_angle(run.heading);
+                self.state = run.state();
+                self.steer = Vec2::ZERO;
+                return;
+            }
+            Behaviour::TilePattern { walk, run } => {
+                if walk.due(ctx.dt, rate) {
+                    let (next, state) = run.step(grid, walk.tile);
+                    self.state = state;
+                    step_tile(walk, next);
+                }
+                None
+            }
+            Behaviour::Ship(_) => return,
         };
         match force {
             Some(force) => {

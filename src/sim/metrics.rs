@@ -56,7 +56,11 @@ impl Metrics {
             }
             self.agent_ticks += 1;
             self.distance_sum += f64::from(b.pos.distance(player));
-            if let Some(d) = world.arena.nearest_distance(b.pos) {
+            if let Some(d) = world
+                .arena
+                .nearest_distance(b.pos)
+                .filter(|_| a.behaviour.grounded())
+            {
                 let clearance = d - params.radius;
                 self.min_clearance =
                     Some(self.min_clearance.map_or(clearance, |m| m.min(clearance)));
@@ -146,7 +150,7 @@ impl Metrics {
                 mean: round6(mean),
                 p99: round6(f64::from(p99)),
             },
-            extra: Map::new(),
+            extra: world.extra(),
         }
     }
 }

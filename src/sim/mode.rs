@@ -13,6 +13,8 @@ pub enum Mode {
     Evade,
     Wander,
     Avoid,
+    Galaga,
+    Patterns,
 }
 
 impl Mode {
@@ -25,6 +27,8 @@ impl Mode {
         Mode::Evade,
         Mode::Wander,
         Mode::Avoid,
+        Mode::Galaga,
+        Mode::Patterns,
     ];
 
     /// The command-line and record name.
@@ -37,6 +41,8 @@ impl Mode {
             Mode::Evade => "evade",
             Mode::Wander => "wander",
             Mode::Avoid => "avoid",
+            Mode::Galaga => "galaga",
+            Mode::Patterns => "patterns",
         }
     }
 
@@ -50,6 +56,8 @@ impl Mode {
             Mode::Evade => '5',
             Mode::Wander => '6',
             Mode::Avoid => '7',
+            Mode::Galaga => '8',
+            Mode::Patterns => '9',
         }
     }
 
@@ -63,6 +71,8 @@ impl Mode {
             Mode::Evade => "evade",
             Mode::Wander => "wander",
             Mode::Avoid => "obstacle avoidance",
+            Mode::Galaga => "Galaga pattern flights",
+            Mode::Patterns => "pattern movement",
         }
     }
 
@@ -108,6 +118,12 @@ impl Mode {
             (Mode::Avoid, true) => {
                 "chase the player through the obstacles, feeling ahead with rays that grow with speed (T: wander)"
             }
+            (Mode::Galaga, _) => {
+                "waves fly in along step-list paths (speed, turn rate, time), fill a swaying, breathing formation, then dive"
+            }
+            (Mode::Patterns, _) => {
+                "control data: steer port/starboard/none, thrust or coast, until a heading change or distance; the list loops"
+            }
         }
     }
 
@@ -117,6 +133,8 @@ impl Mode {
             Mode::Evade => 8,
             Mode::Wander => 12,
             Mode::Avoid => 30,
+            Mode::Galaga => 40,
+            Mode::Patterns => 4,
         }
     }
 
@@ -128,7 +146,7 @@ impl Mode {
             Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept => Some('E'),
             Mode::Wander => Some('V'),
             Mode::Avoid => Some('T'),
-            Mode::Evade => None,
+            Mode::Evade | Mode::Galaga | Mode::Patterns => None,
         }
     }
 
@@ -148,7 +166,10 @@ impl Mode {
 
     /// Modes whose agents are meant to keep moving (the `stuck_agents` metric applies).
     pub fn agents_must_move(self) -> bool {
-        matches!(self, Mode::Evade | Mode::Wander | Mode::Avoid)
+        matches!(
+            self,
+            Mode::Evade | Mode::Wander | Mode::Avoid | Mode::Patterns
+        )
     }
 
     /// A name or a digit.

@@ -3,9 +3,13 @@
 //! through `tick` and the small command methods (mode, flip, reset, agent count).
 
 use crate::data::DataSet;
+use crate::data::patterns::PatternsData;
 use crate::data::tuning::Tuning;
-use crate::sim::agent::{Agent, Contact, Context};
+use crate::data::tuning::VehicleTuning;
+use crate::sim::agent::{Agent, Behaviour, Contact, Context, TileWalk};
 use crate::sim::arena::{Arena, Obstacle, Response};
+use crate::sim::behaviours::galaga::{self, Stage};
+use crate::sim::behaviours::pattern::{PatternRun, TileRun};
 use crate::sim::clock::TICK_HZ;
 use crate::sim::mode::Mode;
 use crate::sim::player::{Player, Script};
@@ -17,6 +21,8 @@ use glam::Vec2;
 pub const MAX_AGENTS: usize = 20_000;
 /// How far from its spawn point an agent's starting position may be scattered.
 const SPAWN_SCATTER: f32 = 40.0;
+/// How far each further copy of a mode-9 walker is shifted (px, both axes).
+const WALKER_COPY_SHIFT: f32 = 40.0;
 /// Seconds the player flashes after a catch.
 pub const CATCH_FLASH: f32 = 0.6;
 
@@ -75,6 +81,10 @@ pub struct World {
     pub score: Score,
     /// Events since the recorder last took them (`catch:3`, `mode:los-chase`, ...).
     pub events: Vec<String>,
+    /// Mode 9's patterns and mode 8's stage data.
+    pub patterns: PatternsData,
+    /// The Galaga stage while mode 8 runs.
+    pub stage: Option<Stage>,
     rng: StdRng,
 }
 
@@ -93,6 +103,8 @@ impl World {
             agents: Vec::new(),
             score: Score::default(),
             events: Vec::new(),
+            patterns: data.patterns.clone(),
+            stage: None,
             rng: StdRng::seed_from_u64(config.seed),
             config,
         };
@@ -149,6 +161,11 @@ impl World {
     /// Grow or shrink the crowd; new agents appear at spawn points far from the player.
     pub fn set_agent_count(&mut self, n: usize) {
         let n = n.min(MAX_AGENTS);
+        match self.mode {
+            // The stage and the walkers are placed by the data: a new count restarts them.
+            Mode::Galaga | Mode::Patterns => return self.spawn_agents(n),
+            _ => {}
+        }
         self.agents.truncate(n);
         while self.agents.len() < n {
             let pos = self.far_spawn();
@@ -157,10 +174,11 @@ impl World {
         }
     }
 
-    /// Replace the arena and tuning (F5); the run restarts on the new data.
+    /// Replace the data (F5); the run restarts on the new data.
     pub fn reload(&mut self, data: &DataSet) {
         self.arena = Arena::from_data(&data.arena);
         self.tuning = data.tuning.clone();
+        self.patterns = data.patterns.clone();
         let count = self.agents.len();
         self.player = Player::new(
             self.arena.player_start,
@@ -177,7 +195,13 @@ impl World {
     fn spawn_agents(&mut self, count: usize) {
         self.rng = StdRng::seed_from_u64(self.config.seed);
         self.agents.clear();
+        self.stage = None;
         let count = count.min(MAX_AGENTS);
+        match self.mode {
+            Mode::Galaga => return self.spawn_stage(count),
+            Mode::Patterns => return self.spawn_walkers(count),
+            _ => {}
+        }
         let spawns = self.arena.spawns.clone();
         for i in 0..count {
             let base = spawns[i % spawns.len()];
@@ -186,6 +210,67 @@ impl World {
                 self.rng.gen_range(-SPAWN_SCATTER..=SPAWN_SCATTER),
             );
             let agent = self.new_agent(i as u32, base + scatter);
+            self.agents.push(agent);
+        }
+    }
+
+    /// Mode 8: the stage's ships (at most `count`), queued at their entries.
+    fn spawn_stage(&mut self, count: usize) {
+        let (stage, ships) = Stage::new(
+            &self.patterns.galaga,
+            self.arena.width,
+            self.arena.height,
+            count,
+        );
+        for (i, ship) in ships.into_iter().enumerate() {
+            let (start, heading) = stage.entry_point(&ship.entry.0, ship.entry.1);
+            let face = start + Vec2::from_angle(heading);
+            let agent = Agent::with(
+                i as u32,
+                Behaviour::Ship(Box::new(ship)),
+                start,
+                face,
+                &self.arena,
+            );
+            self.agents.push(agent);
+        }
+        self.stage = Some(stage);
+    }
+
+    /// Mode 9: walker `i` runs the patterns file's walker `i mod n`, later copies shifted down and
+    /// right so they do not sit on each other.
+    fn spawn_walkers(&mut self, count: usize) {
+        let walkers = self.patterns.walkers.clone();
+        if walkers.is_empty() {
+            return;
+        }
+        for i in 0..count {
+            let w = &walkers[i % walkers.len()];
+            let copy = (i / walkers.len()) as f32;
+            let pos = Vec2::from(w.start) + Vec2::splat(WALKER_COPY_SHIFT * copy);
+            let pos = pos.clamp(Vec2::ZERO, self.arena.size());
+            let face = pos + Vec2::from_angle(w.heading.to_radians());
+            let behaviour = if w.tile {
+                let list = &self.patterns.tile_patterns[&w.pattern];
+                let tile = self.arena.tiles.nearest_free(self.arena.tiles.tile_of(pos));
+                Behaviour::TilePattern {
+                    walk: TileWalk::new(tile),
+                    run: Box::new(TileRun::new(&w.pattern, list, w.heading)),
+                }
+            } else {
+                let list = &self.patterns.patterns[&w.pattern];
+                let t = &self.tuning.pattern;
+                Behaviour::Pattern {
+                    run: Box::new(PatternRun::new(&w.pattern, list, pos, w.heading)),
+                    params: VehicleTuning {
+                        max_speed: t.max_speed,
+                        max_force: t.thrust,
+                        mass: 1.0,
+                        radius: t.radius,
+                    },
+                }
+            };
+            let agent = Agent::with(i as u32, behaviour, pos, face, &self.arena);
             self.agents.push(agent);
         }
     }
@@ -242,8 +327,15 @@ impl World {
             player_tile: self.arena.tiles.tile_of(self.player.pos),
             dt,
         };
-        for a in &mut self.agents {
-            a.update(&ctx, &mut self.rng);
+        match &mut self.stage {
+            Some(stage) => {
+                galaga::tick(stage, &mut self.agents, self.player.pos, dt, &mut self.rng)
+            }
+            None => {
+                for a in &mut self.agents {
+                    a.update(&ctx, &mut self.rng);
+                }
+            }
         }
         self.tick += 1;
         self.resolve_contacts();
@@ -267,6 +359,13 @@ impl World {
             if contact == Contact::Ignore {
                 continue;
             }
+            if let Behaviour::Ship(s) = &mut self.agents[i].behaviour {
+                // A ship catches once per flight; it flies on.
+                if s.caught {
+                    continue;
+                }
+                s.caught = true;
+            }
             if contact == Contact::Catch {
                 self.score.catches += 1;
                 self.score.first_catch_t.get_or_insert(now);
@@ -276,6 +375,9 @@ impl World {
             } else {
                 self.score.tags += 1;
                 self.events.push(format!("tag:{id}"));
+            }
+            if !self.agents[i].behaviour.respawns() {
+                continue;
             }
             let pos = self.far_spawn();
             self.agents[i] = self.new_agent(id, pos);
@@ -309,6 +411,57 @@ impl World {
         agent.body.vel = vel;
         agent.body.update_heading();
         self.agents[i] = agent;
+    }
+
+    /// The mode's own figures for the `sim` summary's `extra`.
+    pub fn extra(&self) -> serde_json::Map<String, serde_json::Value> {
+        use serde_json::json;
+        let mut m = serde_json::Map::new();
+        match self.mode {
+            Mode::Patterns => {
+                let mut cycles = 0;
+                let mut closure = None;
+                for a in &self.agents {
+                    match &a.behaviour {
+                        Behaviour::Pattern { run, .. } => {
+                            cycles += run.cycles;
+                            if run.name == "square" && closure.is_none() {
+                                let side = run
+                                    .list
+                                    .iter()
+                                    .filter_map(|i| i.distance)
+                                    .fold(0.0f32, f32::max);
+                                closure = run
+                                    .first_closure
+                                    .filter(|_| side > 0.0)
+                                    .map(|d| f64::from(d / side));
+                            }
+                        }
+                        Behaviour::TilePattern { run, .. } => cycles += run.cycles,
+                        _ => {}
+                    }
+                }
+                m.insert("cycles".into(), json!(cycles));
+                m.insert(
+                    "square_closure_error".into(),
+                    json!(closure.map(|c| (c * 1e6).round() / 1e6)),
+                );
+            }
+            Mode::Galaga => {
+                if let Some(s) = &self.stage {
+                    m.insert("waves_launched".into(), json!(s.waves_launched));
+                    m.insert("ships".into(), json!(self.agents.len()));
+                    m.insert(
+                        "formation_complete_s".into(),
+                        json!(s.complete_at.map(|t| (f64::from(t) * 1e3).round() / 1e3)),
+                    );
+                    m.insert("dives".into(), json!(s.dives));
+                    m.insert("max_in_flight".into(), json!(s.max_in_flight));
+                }
+            }
+            _ => {}
+        }
+        m
     }
 
     /// Seconds survived since the last catch.

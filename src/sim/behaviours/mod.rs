@@ -4,7 +4,9 @@
 pub mod avoid;
 pub mod evade;
 pub mod feelers;
+pub mod galaga;
 pub mod intercept;
+pub mod pattern;
 pub mod seek;
 pub mod tile_chase;
 pub mod tile_los;

@@ -1,0 +1,696 @@
+//! Galaga pattern flights (Namco 1981): waves of ships enter in pairs along step-list paths, fly
+//! home into a formation that sways while it fills and then breathes, and peel off to dive at the
+//! player.
+//!
+//! Paths use the arcade's own encoding: each step flies at a speed, turning at a rate, for a time
+//! (constant speed and smooth joins by construction), or is a command — aim at the player, fly
+//! until a height, wrap to the top, jump to another path, fly home to the formation slot. A
+//! mirrored path flies the other flank: x reflected, turns negated.
+
+use crate::data::patterns::{FORMATION_ROWS, GalagaData, ShipKind, Step};
+use crate::data::tuning::VehicleTuning;
+use crate::sim::agent::{Agent, Behaviour};
+use ::rand::Rng;
+use glam::Vec2;
+use std::f32::consts::{FRAC_PI_2, PI, TAU};
+
+/// Radius of a ship's body (px).
+pub const SHIP_RADIUS: f32 = 12.0;
+/// Where a wrapped ship drops back in, below the top wall (px).
+const WRAP_Y: f32 = 16.0;
+/// Longest an `until` step may fly before giving up on its height (s).
+const UNTIL_LIMIT: f32 = 20.0;
+/// Slowest and proportional speed of the final approach to a slot: slowing near it keeps the
+/// turn-limited ship from circling it.
+const HOME_MIN_SPEED: f32 = 60.0;
+const HOME_SLOWING: f32 = 3.0;
+/// Instant steps (aim, wrap, jump) one tick may run before it must fly.
+const MAX_INSTANT_STEPS: usize = 8;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShipState {
+    Queued,
+    Entering,
+    Homing,
+    Formation,
+    Diving,
+    Returning,
+}
+
+impl ShipState {
+    pub fn word(self) -> &'static str {
+        match self {
+            ShipState::Queued => "queued",
+            ShipState::Entering => "entering",
+            ShipState::Homing => "homing",
+            ShipState::Formation => "formation",
+            ShipState::Diving => "diving",
+            ShipState::Returning => "returning",
+        }
+    }
+
+    pub fn in_flight(self) -> bool {
+        matches!(self, ShipState::Diving | ShipState::Returning)
+    }
+}
+
+/// Where a ship is in its path. `path: None` means straight home.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Flight {
+    pub path: Option<String>,
+    pub step: usize,
+    pub elapsed: f32,
+    pub mirror: bool,
+    /// For `until`: which side of the height the ship started on.
+    pub started_above: Option<bool>,
+}
+
+/// An escort flying its boss's path: it keeps its place beside the leader.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Follow {
+    pub leader: usize,
+    /// Offset from the leader in the leader's frame (x along its heading).
+    pub offset: Vec2,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ship {
+    pub kind: ShipKind,
+    pub slot: usize,
+    pub state: ShipState,
+    pub flight: Option<Flight>,
+    /// Radians (0 along +x, π/2 down the screen).
+    pub heading: f32,
+    pub speed: f32,
+    pub launch_at: Option<f32>,
+    pub wave: usize,
+    /// Entry path and flank, flown once the wave launches.
+    pub entry: (String, bool),
+    pub follow: Option<Follow>,
+    /// Caught the player on this flight already (one catch per flight).
+    pub caught: bool,
+    pub params: VehicleTuning,
+}
+
+/// A formation slot: its kind and its offset from the formation's top centre.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Slot {
+    pub kind: ShipKind,
+    pub offset: Vec2,
+}
+
+/// The stage: the data, the formation's motion, wave and dive scheduling, and its figures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stage {
+    pub data: GalagaData,
+    pub slots: Vec<Slot>,
+    pub t: f32,
+    pub width: f32,
+    pub height: f32,
+    pub next_wave: usize,
+    pub waves_launched: u32,
+    pub complete_at: Option<f32>,
+    pub breathe_from: Option<f32>,
+    /// Next dive time per kind (boss, escort, drone).
+    pub next_dive: [f32; 3],
+    pub dives: u32,
+    pub max_in_flight: u32,
+}
+
+fn kind_index(k: ShipKind) -> usize {
+    match k {
+        ShipKind::Boss => 0,
+        ShipKind::Escort => 1,
+        ShipKind::Drone => 2,
+    }
+}
+
+impl Stage {
+    /// The stage and its ships (at most `max_ships`, in launch order), queued at their entries.
+    pub fn new(data: &GalagaData, width: f32, height: f32, max_ships: usize) -> (Stage, Vec<Ship>) {
+        let f = &data.formation;
+        let mut slots = Vec::new();
+        for (row, (kind, n)) in FORMATION_ROWS.iter().enumerate() {
+            for col in 0..*n {
+                let x = (col as f32 - (*n as f32 - 1.0) / 2.0) * f.column_spacing;
+                slots.push(Slot {
+                    kind: *kind,
+                    offset: Vec2::new(x, row as f32 * f.row_spacing),
+                });
+            }
+        }
+        // Slots fill from the centre of each row outward, the upper row of a kind first.
+        let mut order: Vec<usize> = (0..slots.len()).collect();
+        order.sort_by(|&a, &b| {
+            let (sa, sb) = (slots[a], slots[b]);
+            (
+                kind_index(sa.kind),
+                sa.offset.y,
+                sa.offset.x.abs(),
+                sa.offset.x,
+            )
+                .partial_cmp(&(
+                    kind_index(sb.kind),
+                    sb.offset.y,
+                    sb.offset.x.abs(),
+                    sb.offset.x,
+                ))
+                .expect("slot offsets are finite")
+        });
+        let mut taken = vec![false; slots.len()];
+        let params = VehicleTuning {
+            max_speed: data.max_speed,
+            max_force: f32::MAX,
+            mass: 1.0,
+            radius: SHIP_RADIUS,
+        };
+        let mut ships = Vec::new();
+        'waves: for (w, wave) in data.waves.iter().enumerate() {
+            for pair in &wave.pairs {
+                for kind in pair.kinds {
+                    if ships.len() >= max_ships {
+                        break 'waves;
+                    }
+                    let Some(&slot) = order.iter().find(|&&s| !taken[s] && slots[s].kind == kind)
+                    else {
+                        continue;
+                    };
+                    taken[slot] = true;
+                    ships.push(Ship {
+                        kind,
+                        slot,
+                        state: ShipState::Queued,
+                        flight: None,
+                        heading: FRAC_PI_2,
+                        speed: 0.0,
+                        launch_at: None,
+                        wave: w,
+                        entry: (pair.path.clone(), pair.mirror),
+                        follow: None,
+                        caught: false,
+                        params,
+                    });
+                }
+            }
+        }
+        let stage = Stage {
+            data: data.clone(),
+            slots,
+            t: 0.0,
+            width,
+            height,
+            next_wave: 0,
+            waves_launched: 0,
+            complete_at: None,
+            breathe_from: None,
+            next_dive: [0.0; 3],
+            dives: 0,
+            max_in_flight: 0,
+        };
+        (stage, ships)
+    }
+
+    /// Where a path starts for a flank, and its heading (radians).
+    pub fn entry_point(&self, path: &str, mirror: bool) -> (Vec2, f32) {
+        let p = &self.data.paths[path];
+        let start = Vec2::from(p.start.unwrap_or([self.width / 2.0, WRAP_Y]));
+        let heading = p.heading.unwrap_or(90.0).to_radians();
+        if mirror {
+            (Vec2::new(self.width - start.x, start.y), PI - heading)
+        } else {
+            (start, heading)
+        }
+    }
+
+    /// The formation's sideways shift and its breathing scale now.
+    pub fn formation_motion(&self) -> (f32, f32) {
+        let f = &self.data.formation;
+        match self.breathe_from {
+            Some(b) => {
+                let phase = TAU * (self.t - b) / f.breathe_period;
+                (0.0, 1.0 + f.breathe * (1.0 - phase.cos()) / 2.0)
+            }
+            None => (f.sway * (TAU * self.t / f.sway_period).sin(), 1.0),
+        }
+    }
+
+    /// Where slot `i` is now: top centre, shifted by the sway, its offset scaled by the breath
+    /// (so the outer columns and lower rows move most).
+    pub fn slot_position(&self, i: usize) -> Vec2 {
+        let (shift, scale) = self.formation_motion();
+        Vec2::from(self.data.formation.top) + Vec2::new(shift, 0.0) + self.slots[i].offset * scale
+    }
+
+    fn dive_path(&self, kind: ShipKind) -> &str {
+        match kind {
+            ShipKind::Boss => &self.data.dives.boss_path,
+            ShipKind::Escort => &self.data.dives.escort_path,
+            ShipKind::Drone => &self.data.dives.drone_path,
+        }
+    }
+}
+
+fn ship(a: &Agent) -> &Ship {
+    match &a.behaviour {
+        Behaviour::Ship(s) => s,
+        _ => unreachable!("galaga worlds hold only ships"),
+    }
+}
+
+fn ship_mut(a: &mut Agent) -> &mut Ship {
+    match &mut a.behaviour {
+        Behaviour::Ship(s) => s,
+        _ => unreachable!("galaga worlds hold only ships"),
+    }
+}
+
+/// One tick of the whole stage.
+pub fn tick(stage: &mut Stage, agents: &mut [Agent], player: Vec2, dt: f32, rng: &mut impl Rng) {
+    stage.t += dt;
+    for a in agents.iter_mut() {
+        a.prev_pos = a.body.pos;
+        a.prev_heading = a.body.heading;
+        a.prev_speed = a.body.speed();
+        a.respawned = false;
+    }
+    launch_waves(stage, agents);
+    update_formation(stage, agents);
+    schedule_dives(stage, agents, rng);
+    // Leaders before followers: followers read their leader's new position.
+    for a in agents.iter_mut() {
+        if ship(a).follow.is_none() {
+            fly(stage, a, player, dt);
+        }
+    }
+    for i in 0..agents.len() {
+        if let Some(follow) = ship(&agents[i]).follow {
+            follow_leader(stage, agents, i, follow, player, dt);
+        }
+    }
+    let in_flight = agents.iter().filter(|a| ship(a).state.in_flight()).count() as u32;
+    stage.max_in_flight = stage.max_in_flight.max(in_flight);
+    for a in agents.iter_mut() {
+        let (state, heading) = {
+            let s = ship(a);
+            (s.state, s.heading)
+        };
+        a.state = state.word();
+        a.body.heading = Vec2::from_angle(heading);
+        a.body.vel = if state == ShipState::Queued || a.respawned {
+            Vec2::ZERO
+        } else {
+            (a.body.pos - a.prev_pos) / dt
+        };
+    }
+}
+
+/// The next wave launches when every ship of the previous one is in formation.
+fn launch_waves(stage: &mut Stage, agents: &mut [Agent]) {
+    let waves = stage.data.waves.len();
+    if stage.next_wave >= waves {
+        return;
+    }
+    let previous_home = stage.next_wave == 0
+        || agents
+            .iter()
+            .map(ship)
+            .filter(|s| s.wave == stage.next_wave - 1)
+            .all(|s| s.state == ShipState::Formation);
+    if !previous_home {
+        return;
+    }
+    let w = stage.next_wave;
+    let d = &stage.data.dives;
+    let mut k = 0;
+    for a in agents.iter_mut() {
+        let s = ship_mut(a);
+        if s.wave == w {
+            let pair = (k / 2) as f32;
+            let wing = if k % 2 == 1 { d.wingman_delay } else { 0.0 };
+            s.launch_at = Some(stage.t + pair * d.pair_interval + wing);
+            k += 1;
+        }
+    }
+    stage.next_wave += 1;
+    if k > 0 {
+        stage.waves_launched += 1;
+    }
+}
+
+/// Ships in formation sit exactly on their slot; the formation sways until full, then breathes
+/// (starting as the sway passes through the centre, so nothing jumps).
+fn update_formation(stage: &mut Stage, agents: &mut [Agent]) {
+    let all_home = stage.next_wave >= stage.data.waves.len()
+        && agents.iter().all(|a| ship(a).state == ShipState::Formation);
+    if stage.complete_at.is_none() && all_home {
+        stage.complete_at = Some(stage.t);
+    }
+    if stage.complete_at.is_some() && stage.breathe_from.is_none() {
+        let f = &stage.data.formation;
+        let before = (TAU * (stage.t - 1.0 / 60.0) / f.sway_period).sin();
+        let now = (TAU * stage.t / f.sway_period).sin();
+        if before.signum() != now.signum() || f.sway == 0.0 {
+            stage.breathe_from = Some(stage.t);
+        }
+    }
+}
+
+/// Once the formation is full, each kind dives on its own timer, within the cap on ships in
+/// flight; a boss takes up to two escorts along.
+fn schedule_dives(stage: &mut Stage, agents: &mut [Agent], rng: &mut impl Rng) {
+    let Some(complete) = stage.complete_at else {
+        return;
+    };
+    let d = stage.data.dives.clone();
+    for (kind, every) in [
+        (ShipKind::Drone, d.drone_every),
+        (ShipKind::Escort, d.escort_every),
+        (ShipKind::Boss, d.boss_every),
+    ] {
+        let k = kind_index(kind);
+        if stage.next_dive[k] == 0.0 {
+            // The first dives come one period after the formation fills.
+            stage.next_dive[k] = complete + every;
+        }
+        if stage.t < stage.next_dive[k] {
+            continue;
+        }
+        stage.next_dive[k] = stage.t + every;
+        let ready: Vec<usize> = (0..agents.len())
+            .filter(|&i| {
+                let s = ship(&agents[i]);
+                s.kind == kind && s.state == ShipState::Formation
+            })
+            .collect();
+        if ready.is_empty() {
+            continue;
+        }
+        let leader = ready[rng.gen_range(0..ready.len())];
+        let mut group = vec![leader];
+        if kind == ShipKind::Boss {
+            let at = agents[leader].body.pos;
+            let mut escorts: Vec<usize> = (0..agents.len())
+                .filter(|&i| {
+                    let s = ship(&agents[i]);
+                    s.kind == ShipKind::Escort && s.state == ShipState::Formation
+                })
+                .collect();
+            escorts.sort_by(|&a, &b| {
+                agents[a]
+                    .body
+                    .pos
+                    .distance_squared(at)
+                    .total_cmp(&agents[b].body.pos.distance_squared(at))
+            });
+            group.extend(escorts.into_iter().take(d.boss_escorts));
+        }
+        let in_flight = agents.iter().filter(|a| ship(a).state.in_flight()).count();
+        if in_flight + group.len() > d.max_in_flight {
+            continue;
+        }
+        let mirror = agents[leader].body.pos.x > stage.width / 2.0;
+        let path = stage.dive_path(kind).to_string();
+        let leader_pos = agents[leader].body.pos;
+        let leader_heading = ship(&agents[leader]).heading;
+        for (n, &i) in group.iter().enumerate() {
+            let offset = agents[i].body.pos - leader_pos;
+            let s = ship_mut(&mut agents[i]);
+            s.state = ShipState::Diving;
+            s.caught = false;
+            if n == 0 {
+                s.flight = Some(Flight {
+                    path: Some(path.clone()),
+                    step: 0,
+                    elapsed: 0.0,
+                    mirror,
+                    started_above: None,
+                });
+            } else {
+                s.follow = Some(Follow {
+                    leader,
+                    offset: Vec2::from_angle(-leader_heading).rotate(offset),
+                });
+            }
+            stage.dives += 1;
+        }
+    }
+}
+
+/// One tick of a ship that flies on its own.
+fn fly(stage: &Stage, a: &mut Agent, player: Vec2, dt: f32) {
+    let Agent {
+        behaviour,
+        body,
+        respawned,
+        ..
+    } = a;
+    let Behaviour::Ship(s) = behaviour else {
+        return;
+    };
+    let pos = body.pos;
+    match s.state {
+        ShipState::Queued => {
+            let (start, heading) = stage.entry_point(&s.entry.0, s.entry.1);
+            body.pos = start;
+            s.heading = heading;
+            if s.launch_at.is_some_and(|t| stage.t >= t) {
+                s.state = ShipState::Entering;
+                s.flight = Some(Flight {
+                    path: Some(s.entry.0.clone()),
+                    step: 0,
+                    elapsed: 0.0,
+                    mirror: s.entry.1,
+                    started_above: None,
+                });
+                *respawned = true;
+            }
+        }
+        ShipState::Formation => {
+            body.pos = stage.slot_position(s.slot);
+            s.heading = FRAC_PI_2;
+        }
+        _ => {
+            let (new_pos, jumped) = run_flight(stage, s, pos, player, dt);
+            body.pos = new_pos;
+            if jumped {
+                *respawned = true;
+            }
+        }
+    }
+}
+
+/// An escort beside its diving boss; when the boss heads home (or stops diving) it flies home
+/// on its own.
+fn follow_leader(stage: &Stage, agents: &mut [Agent], i: usize, f: Follow, player: Vec2, dt: f32) {
+    let leader = ship(&agents[f.leader]);
+    let leading = leader.state == ShipState::Diving
+        && leader
+            .flight
+            .as_ref()
+            .is_some_and(|fl| !is_home_step(stage, fl));
+    if leading {
+        let heading = leader.heading;
+        let target = agents[f.leader].body.pos + Vec2::from_angle(heading).rotate(f.offset);
+        let from = agents[i].body.pos;
+        let max_step = stage.data.max_speed * dt;
+        // Keep station, never faster than a ship may fly (the leader's turns swing the offset).
+        let step = (target - from).clamp_length_max(max_step);
+        agents[i].body.pos = clamp_inside(stage, from + step).0;
+        let s = ship_mut(&mut agents[i]);
+        s.heading = heading;
+    } else {
+        let pos = agents[i].body.pos;
+        let s = ship_mut(&mut agents[i]);
+        s.follow = None;
+        s.state = ShipState::Returning;
+        s.speed = s.speed.max(stage.data.max_speed * 0.8);
+        s.flight = Some(Flight {
+            path: None,
+            step: 0,
+            elapsed: 0.0,
+            mirror: false,
+            started_above: None,
+        });
+        agents[i].body.pos = run_flight(stage, ship_mut(&mut agents[i]), pos, player, dt).0;
+    }
+}
+
+fn is_home_step(stage: &Stage, f: &Flight) -> bool {
+    match &f.path {
+        None => true,
+        Some(p) => matches!(
+            stage.data.paths[p].steps.get(f.step),
+            Some(Step::Home) | None
+        ),
+    }
+}
+
+/// Keep a ship inside the walls; true if it had to be moved.
+fn clamp_inside(stage: &Stage, p: Vec2) -> (Vec2, bool) {
+    let r = SHIP_RADIUS;
+    let c = p.clamp(Vec2::splat(r), Vec2::new(stage.width - r, stage.height - r));
+    (c, c != p)
+}
+
+/// Advance a ship along its flight for one tick; returns its new position and whether it jumped
+/// (wrapped to the top).
+fn run_flight(stage: &Stage, s: &mut Ship, pos: Vec2, player: Vec2, dt: f32) -> (Vec2, bool) {
+    let mut pos = pos;
+    let mut jumped = false;
+    for _ in 0..MAX_INSTANT_STEPS {
+        let Some(flight) = s.flight.as_mut() else {
+            return (pos, jumped);
+        };
+        let turn_sign = if flight.mirror { -1.0 } else { 1.0 };
+        let step = match &flight.path {
+            None => Step::Home,
+            Some(p) => match stage.data.paths[p].steps.get(flight.step) {
+                Some(step) => step.clone(),
+                // A path that ends without a command goes home.
+                None => Step::Home,
+            },
+        };
+        match step {
+            Step::Fly { speed, turn, time } => {
+                s.speed = speed;
+                s.heading += turn.to_radians() * turn_sign * dt;
+                let (p, _) = clamp_inside(stage, pos + Vec2::from_angle(s.heading) * speed * dt);
+                flight.elapsed += dt;
+                if flight.elapsed >= time - 1e-5 {
+                    flight.step += 1;
+                    flight.elapsed = 0.0;
+                }
+                return (p, jumped);
+            }
+            Step::Until { speed, turn, y } => {
+                s.speed = speed;
+                s.heading += turn.to_radians() * turn_sign * dt;
+                let started_above = *flight.started_above.get_or_insert(pos.y < y);
+                let (p, walled) =
+                    clamp_inside(stage, pos + Vec2::from_angle(s.heading) * speed * dt);
+                flight.elapsed += dt;
+                if (p.y < y) != started_above || walled || flight.elapsed > UNTIL_LIMIT {
+                    flight.step += 1;
+                    flight.elapsed = 0.0;
+                    flight.started_above = None;
+                }
+                return (p, jumped);
+            }
+            Step::Aim => {
+                let to = player - pos;
+                if to != Vec2::ZERO {
+                    s.heading = to.y.atan2(to.x);
+                }
+                flight.step += 1;
+            }
+            Step::Wrap => {
+                pos = Vec2::new(pos.x, WRAP_Y);
+                s.heading = FRAC_PI_2;
+                jumped = true;
+                flight.step += 1;
+            }
+            Step::Jump(target) => {
+                flight.path = Some(target);
+                flight.step = 0;
+                flight.elapsed = 0.0;
+            }
+            Step::Home => {
+                s.state = match s.state {
+                    ShipState::Entering | ShipState::Homing => ShipState::Homing,
+                    _ => ShipState::Returning,
+                };
+                return (home(stage, s, pos, dt), jumped);
+            }
+        }
+    }
+    (pos, jumped)
+}
+
+/// Fly toward the (moving) slot, turning at most the home turn rate and slowing near it; snap
+/// onto it once within one tick's travel.
+fn home(stage: &Stage, s: &mut Ship, pos: Vec2, dt: f32) -> Vec2 {
+    let target = stage.slot_position(s.slot);
+    let to = target - pos;
+    let dist = to.length();
+    let speed = s
+        .speed
+        .max(HOME_MIN_SPEED)
+        .min((dist * HOME_SLOWING).max(HOME_MIN_SPEED));
+    if dist <= speed * dt {
+        s.state = ShipState::Formation;
+        s.flight = None;
+        s.heading = FRAC_PI_2;
+        return target;
+    }
+    let want = to.y.atan2(to.x);
+    let diff = (want - s.heading + PI).rem_euclid(TAU) - PI;
+    let max_turn = stage.data.home_turn_rate.to_radians() * dt;
+    s.heading += diff.clamp(-max_turn, max_turn);
+    clamp_inside(stage, pos + Vec2::from_angle(s.heading) * speed * dt).0
+}
+
+/// The path a flying ship has left to fly, as points (for the overlay): the current step's
+/// remainder and the following steps, simulated without the player (an `aim` keeps the heading).
+pub fn preview(stage: &Stage, s: &Ship, pos: Vec2, out: &mut Vec<Vec2>) {
+    out.clear();
+    let Some(flight) = &s.flight else {
+        return;
+    };
+    let Some(path) = &flight.path else {
+        out.push(pos);
+        out.push(stage.slot_position(s.slot));
+        return;
+    };
+    let turn_sign = if flight.mirror { -1.0 } else { 1.0 };
+    let mut p = pos;
+    let mut heading = s.heading;
+    let mut name = path.clone();
+    let mut i = flight.step;
+    let mut elapsed = flight.elapsed;
+    let dt = 1.0 / 30.0;
+    out.push(p);
+    for _ in 0..64 {
+        let Some(step) = stage.data.paths[&name].steps.get(i).cloned() else {
+            break;
+        };
+        match step {
+            Step::Fly { speed, turn, time } => {
+                let mut t = elapsed;
+                while t < time && out.len() < 400 {
+                    heading += turn.to_radians() * turn_sign * dt;
+                    p += Vec2::from_angle(heading) * speed * dt;
+                    out.push(p);
+                    t += dt;
+                }
+            }
+            Step::Until { speed, turn, y } => {
+                let above = p.y < y;
+                let mut t = 0.0;
+                while (p.y < y) == above && t < 4.0 && out.len() < 400 {
+                    heading += turn.to_radians() * turn_sign * dt;
+                    p += Vec2::from_angle(heading) * speed * dt;
+                    out.push(p);
+                    t += dt;
+                }
+            }
+            Step::Wrap => {
+                // Draw only up to the wrap: the rest starts at the top.
+                out.push(Vec2::new(p.x, stage.height));
+                break;
+            }
+            Step::Jump(target) => {
+                name = target;
+                i = 0;
+                elapsed = 0.0;
+                continue;
+            }
+            Step::Home => {
+                out.push(stage.slot_position(s.slot));
+                break;
+            }
+            Step::Aim => {}
+        }
+        i += 1;
+        elapsed = 0.0;
+    }
+}

@@ -1,0 +1,197 @@
+//! Pattern movement (Bourg & Seemann ch. 3): control data drives the agent. Each instruction says
+//! which way to steer (port, starboard or none), whether to thrust, and when it ends — a heading
+//! change and/or a distance — measured from the state when it began, so a pattern runs from any
+//! start position and heading. The list loops.
+//!
+//! The physically simulated version: thrust accelerates the vehicle to its top speed and drag
+//! slows it when coasting; the rudder turns it at the turn rate scaled by `1 − dHeading/limit`
+//! (at least 0.05), so the turn eases off as it nears its limit and ends almost exactly on it.
+//! The tile version walks turn-and-step instructions on the grid.
+
+use crate::data::patterns::{Instruction, Steer, TileInstruction};
+use crate::data::tuning::PatternTuning;
+use crate::sim::tiles::TileGrid;
+use glam::{IVec2, Vec2};
+
+/// The smallest fraction of the turn rate used near a turn's limit (the book's 0.05).
+const MIN_EASE: f32 = 0.05;
+
+/// A physics-driven walker's progress through its pattern.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PatternRun {
+    pub name: String,
+    pub list: Vec<Instruction>,
+    pub index: usize,
+    /// Heading (radians, accumulated: not wrapped, so a loop shows as 2π) and speed.
+    pub heading: f32,
+    pub speed: f32,
+    /// Heading and distance travelled when the current instruction began.
+    pub began_heading: f32,
+    pub travelled: f32,
+    pub cycles: u32,
+    /// Where the current cycle began, and how far from it the first cycle ended.
+    pub cycle_start: Vec2,
+    pub first_closure: Option<f32>,
+}
+
+impl PatternRun {
+    pub fn new(name: &str, list: &[Instruction], pos: Vec2, heading_deg: f32) -> Self {
+        let heading = heading_deg.to_radians();
+        PatternRun {
+            name: name.to_string(),
+            list: list.to_vec(),
+            index: 0,
+            heading,
+            speed: 0.0,
+            began_heading: heading,
+            travelled: 0.0,
+            cycles: 0,
+            cycle_start: pos,
+            first_closure: None,
+        }
+    }
+
+    pub fn current(&self) -> &Instruction {
+        &self.list[self.index % self.list.len()]
+    }
+
+    /// One tick: steer, thrust or coast, and move on when the instruction's limit is reached.
+    /// Returns the velocity to move with.
+    pub fn step(&mut self, t: &PatternTuning, dt: f32) -> Vec2 {
+        let ins = *self.current();
+        let turned = (self.heading - self.began_heading).abs().to_degrees();
+        let ease = match ins.turn_deg {
+            Some(limit) => (1.0 - turned / limit).max(MIN_EASE),
+            None => 1.0,
+        };
+        let side = match ins.steer {
+            Steer::Port => -1.0,
+            Steer::Starboard => 1.0,
+            Steer::None => 0.0,
+        };
+        self.heading += side * t.turn_rate_deg.to_radians() * ease * dt;
+        self.speed = if ins.thrust {
+            (self.speed + t.thrust * dt).min(t.max_speed)
+        } else {
+            self.speed * (-t.drag * dt).exp()
+        };
+        self.travelled += self.speed * dt;
+        Vec2::from_angle(self.heading) * self.speed
+    }
+
+    /// After the move: end the instruction if a limit is reached (and the cycle at the list's end).
+    pub fn advance(&mut self, pos: Vec2) {
+        let ins = *self.current();
+        let turned = (self.heading - self.began_heading).abs().to_degrees();
+        let done = ins.turn_deg.is_some_and(|l| turned >= l)
+            || ins.distance.is_some_and(|d| self.travelled >= d);
+        if !done {
+            return;
+        }
+        self.index = (self.index + 1) % self.list.len();
+        self.began_heading = self.heading;
+        self.travelled = 0.0;
+        if self.index == 0 {
+            self.cycles += 1;
+            self.first_closure
+                .get_or_insert(pos.distance(self.cycle_start));
+            self.cycle_start = pos;
+        }
+    }
+
+    /// A bounce off a wall or obstacle turned the velocity: follow it.
+    pub fn bounced(&mut self, vel: Vec2) {
+        if let Some(dir) = vel.try_normalize() {
+            let new = dir.y.atan2(dir.x);
+            // Keep the heading accumulated, so the instruction's turn count is unaffected.
+            let old = self.heading;
+            let delta = (new - old + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU)
+                - std::f32::consts::PI;
+            self.heading = old + delta;
+            self.began_heading += delta;
+        }
+    }
+
+    /// The record's state word for the current instruction.
+    pub fn state(&self) -> &'static str {
+        let ins = self.current();
+        match (ins.steer, ins.thrust) {
+            (Steer::Port, _) => "port",
+            (Steer::Starboard, _) => "starboard",
+            (Steer::None, true) => "thrust",
+            (Steer::None, false) => "coast",
+        }
+    }
+}
+
+/// The eight tile directions, clockwise from +x (east).
+pub const DIRECTIONS: [IVec2; 8] = [
+    IVec2::new(1, 0),
+    IVec2::new(1, 1),
+    IVec2::new(0, 1),
+    IVec2::new(-1, 1),
+    IVec2::new(-1, 0),
+    IVec2::new(-1, -1),
+    IVec2::new(0, -1),
+    IVec2::new(1, -1),
+];
+
+/// A tile walker's progress.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TileRun {
+    pub name: String,
+    pub list: Vec<TileInstruction>,
+    pub index: usize,
+    /// Index into [`DIRECTIONS`].
+    pub direction: usize,
+    /// Steps left of the current instruction; `None` before its turn is made.
+    pub left: Option<u32>,
+    pub cycles: u32,
+}
+
+impl TileRun {
+    pub fn new(name: &str, list: &[TileInstruction], heading_deg: f32) -> Self {
+        let eighth = (heading_deg / 45.0).round() as i64;
+        TileRun {
+            name: name.to_string(),
+            list: list.to_vec(),
+            index: 0,
+            direction: eighth.rem_euclid(8) as usize,
+            left: None,
+            cycles: 0,
+        }
+    }
+
+    /// One step: the tile to move to (or `None` to wait) and the state word.
+    pub fn step(&mut self, grid: &TileGrid, tile: IVec2) -> (Option<IVec2>, &'static str) {
+        // Skip over instructions with no steps left, turning as each begins (bounded: the list
+        // has at least one step somewhere, which validation guarantees).
+        for _ in 0..=self.list.len() {
+            match self.left {
+                Some(0) => {
+                    self.index = (self.index + 1) % self.list.len();
+                    if self.index == 0 {
+                        self.cycles += 1;
+                    }
+                    self.left = None;
+                }
+                Some(_) => break,
+                None => {
+                    let ins = self.list[self.index];
+                    self.direction =
+                        (self.direction as i64 + i64::from(ins.turn)).rem_euclid(8) as usize;
+                    self.left = Some(ins.steps);
+                }
+            }
+        }
+        let to = tile + DIRECTIONS[self.direction];
+        if grid.can_step(tile, to) {
+            if let Some(left) = &mut self.left {
+                *left = left.saturating_sub(1);
+            }
+            (Some(to), "step")
+        } else {
+            (None, "blocked")
+        }
+    }
+}
