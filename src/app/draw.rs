@@ -369,7 +369,8 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
         let f = cam.to_screen(pos + a.steer / mass * FORCE_SECONDS);
         draw_line(p.x, p.y, f.x, f.y, 2.0, STEERING);
     }
-    if world.agents.len() <= LABEL_LIMIT {
+    // Forty "formation" labels would hide the formation; the ships in flight are the story.
+    if world.agents.len() <= LABEL_LIMIT && a.state != "formation" {
         draw_text(a.state, p.x + 12.0, p.y - 10.0, 16.0, LABEL);
     }
 }
