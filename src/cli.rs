@@ -32,6 +32,9 @@ pub struct Cli {
     /// Window only: quit after this many wall-clock seconds (for automation).
     #[arg(long, value_name = "S", value_parser = positive_seconds)]
     pub quit_after: Option<f64>,
+    /// Window only: seconds without input before attract mode (the autopilot) takes over.
+    #[arg(long, value_name = "S", value_parser = positive_seconds, default_value_t = crate::app::IDLE_SECONDS)]
+    pub idle_seconds: f64,
 }
 
 #[derive(Debug, Subcommand)]
@@ -153,6 +156,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 sources: cli.common.sources(),
                 record: cli.common.record.clone(),
                 quit_after: cli.quit_after,
+                idle_seconds: cli.idle_seconds,
             };
             crate::app::run(config)
         }

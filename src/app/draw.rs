@@ -1,8 +1,8 @@
 //! Drawing the world: the arena letterboxed into the window, obstacles, the tile grid, the player
 //! and agents as heading triangles, and the debug overlay of what each behaviour computed.
 
-use super::View;
-use crate::data::patterns::{Instruction, ShipKind, Steer};
+use super::{View, style};
+use crate::data::patterns::{Instruction, Steer};
 use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::arena::Obstacle;
 use crate::sim::arena::RayHit;
@@ -125,7 +125,8 @@ impl Camera {
 pub fn world(world: &World, view: &View, trails: &Trails, alpha: f32) {
     clear_background(BACKGROUND);
     let arena = &world.arena;
-    let cam = Camera::fit(arena.size());
+    let mut cam = Camera::fit(arena.size());
+    cam.offset += view.shake_offset();
     let origin = cam.to_screen(Vec2::ZERO);
     let size = arena.size() * cam.scale;
     draw_rectangle(origin.x, origin.y, size.x, size.y, FLOOR);
@@ -155,31 +156,40 @@ pub fn world(world: &World, view: &View, trails: &Trails, alpha: f32) {
         }
     }
     for a in &world.agents {
-        let color = match &a.behaviour {
-            Behaviour::Ship(s) if s.state == ShipState::Queued => continue,
-            Behaviour::Ship(s) => match s.kind {
-                ShipKind::Boss => BOSS,
-                ShipKind::Escort => ESCORT,
-                ShipKind::Drone => DRONE,
-            },
-            Behaviour::Pattern { .. } | Behaviour::TilePattern { .. } => WALKER,
-            b if b.chases() => CHASER,
-            _ => FLEER,
-        };
+        if matches!(&a.behaviour, Behaviour::Ship(s) if s.state == ShipState::Queued) {
+            continue;
+        }
+        let look = style::of(a.behaviour.kind());
         let r = a.radius(&world.tuning);
-        triangle(
+        // Rotate smoothly: the heading between the last two ticks, like the position.
+        let turn = a.prev_heading.angle_between(a.body.heading);
+        let heading = if turn.is_finite() {
+            Vec2::from_angle(turn * alpha).rotate(a.prev_heading)
+        } else {
+            a.body.heading
+        };
+        style::draw(
+            look.shape,
             drawn_position(a, world, alpha),
-            a.body.heading,
+            heading,
             r,
-            color,
+            look.color,
             &cam,
         );
     }
     let flash = world.player.flash > 0.0 && ((world.player.flash * 12.0) as u32).is_multiple_of(2);
     let p = cam.to_screen(player);
     let pr = world.tuning.player.radius * cam.scale;
-    draw_circle(p.x, p.y, pr, if flash { FLASH } else { PLAYER });
+    let body = if flash { FLASH } else { PLAYER };
+    draw_circle(p.x, p.y, pr, body);
     draw_circle_lines(p.x, p.y, pr, 2.0, BACKGROUND);
+    // A nose where the player is going.
+    if let Some(dir) = world.player.vel.try_normalize() {
+        let side = dir.perp();
+        let r = world.tuning.player.radius;
+        let at = |f: f32, s: f32| cam.to_screen(player + dir * r * f + side * r * s);
+        draw_triangle(at(1.7, 0.0), at(0.6, 0.55), at(0.6, -0.55), body);
+    }
     if view.overlay {
         let v = cam.to_screen(player + world.player.vel * VELOCITY_SECONDS);
         draw_line(p.x, p.y, v.x, v.y, 2.0, VELOCITY);
@@ -246,14 +256,6 @@ fn obstacle(o: &Obstacle, cam: &Camera) {
 }
 
 /// An agent as a triangle pointing along its heading.
-fn triangle(pos: Vec2, heading: Vec2, r: f32, color: Color, cam: &Camera) {
-    let side = heading.perp();
-    let tip = cam.to_screen(pos + heading * r * 1.7);
-    let left = cam.to_screen(pos - heading * r + side * r * 0.8);
-    let right = cam.to_screen(pos - heading * r - side * r * 0.8);
-    draw_triangle(tip, left, right, color);
-}
-
 /// What the behaviour computed, in the quantities its formula uses: tiles it will walk, the line
 /// of sight, the predicted point and `Tc`, feelers, velocity and steering force, its state word.
 fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {

@@ -4,10 +4,14 @@
 use super::View;
 use super::draw::{BACKGROUND, HUD_HEIGHT, LABEL};
 use super::keys::BINDINGS;
+use super::style;
+use crate::sim::player::Script;
 use crate::sim::world::World;
+use glam::Vec2;
 use macroquad::prelude::{
     Color, draw_rectangle, draw_text, get_fps, measure_text, screen_height, screen_width,
 };
+use macroquad::prelude::{draw_circle, draw_line, draw_rectangle_lines};
 
 const TEXT: Color = Color::new(0.92, 0.94, 0.98, 1.0);
 const DIM: Color = Color::new(0.62, 0.66, 0.75, 1.0);
@@ -20,7 +24,7 @@ pub fn draw(world: &World, view: &View) {
     draw_rectangle(0.0, 0.0, screen_width(), HUD_HEIGHT, BACKGROUND);
     let mode = world.mode;
     let mut first = format!(
-        "{} {}{}{}{}   agents {}   catches {}   tags {}   survived {:.1} s   {} FPS   sim {:.3} ms/tick   {}x",
+        "{} {}{}{}{}   agents {}   catches {}   tags {}   survived {:.1} s   {} FPS   frame {:.1} ms   sim {:.3} ms/tick   {}x",
         mode.digit(),
         mode.title(),
         if world.flip { " (" } else { "" },
@@ -35,11 +39,15 @@ pub fn draw(world: &World, view: &View) {
         world.score.tags,
         world.survived(),
         get_fps(),
+        view.frame_ms,
         view.tick_ms,
         view.time_scale(),
     );
     if view.paused {
         first.push_str("   PAUSED");
+    }
+    if view.demo || world.player.script != Script::Keys {
+        first.push_str("   DEMO");
     }
     draw_text(&first, 10.0, 20.0, 20.0, TEXT);
     draw_text(mode.description(world.flip), 10.0, 42.0, 18.0, DIM);
@@ -78,5 +86,110 @@ pub fn help() {
         let row = y + line * (i as f32 + 2.0);
         draw_text(b.label, x + 16.0, row, 18.0, LABEL);
         draw_text(b.help, x + 140.0, row, 18.0, DIM);
+    }
+}
+
+/// Mode 0's legend: each kind's silhouette and colour, and how often it has caught the player.
+pub fn legend(world: &World) {
+    let mut kinds: Vec<&str> = world.agents.iter().map(|a| a.behaviour.kind()).collect();
+    kinds.dedup();
+    kinds.sort_unstable();
+    kinds.dedup();
+    // Reversed forms share their kind's look: one row per look, their catches added up.
+    let mut rows: Vec<(style::Style, u32)> = Vec::new();
+    for kind in kinds {
+        let look = style::of(kind);
+        let caught = world.score.by_kind.get(kind).copied().unwrap_or(0);
+        match rows.iter_mut().find(|(s, _)| s.name == look.name) {
+            Some((_, n)) => *n += caught,
+            None => rows.push((look, caught)),
+        }
+    }
+    let line = 20.0;
+    let height = line * rows.len() as f32 + 30.0;
+    let (x, y) = (10.0, screen_height() - height - 44.0);
+    draw_rectangle(x, y, 230.0, height, PANEL_BG);
+    draw_text("kind          catches", x + 10.0, y + 18.0, 16.0, DIM);
+    for (i, (look, caught)) in rows.iter().enumerate() {
+        let row = y + 38.0 + i as f32 * line;
+        style::draw_icon(look.shape, Vec2::new(x + 18.0, row - 5.0), 6.0, look.color);
+        draw_text(look.name, x + 34.0, row, 16.0, TEXT);
+        draw_text(caught.to_string().as_str(), x + 190.0, row, 16.0, look.color);
+    }
+}
+
+/// The time-to-catch chart (`C`): each catch as a dot at the session time it happened, as high as
+/// the time from the catcher's respawn to the catch, in the catcher's colour; the mean per kind
+/// beside it.
+pub fn chart(world: &World) {
+    let (w, h) = (460.0f32, 250.0f32);
+    let (x, y) = (screen_width() - w - 10.0, screen_height() - h - 44.0);
+    draw_rectangle(x, y, w, h, PANEL_BG);
+    draw_text(
+        "time from respawn to catch (s), over the session",
+        x + 10.0,
+        y + 18.0,
+        16.0,
+        DIM,
+    );
+    let plot = (x + 40.0, y + 30.0, w - 190.0, h - 60.0);
+    draw_rectangle_lines(plot.0, plot.1, plot.2, plot.3, 1.0, DIM);
+    let log = &world.score.log;
+    let span = world.time().max(1.0);
+    let top = log.iter().map(|c| c.time_to_catch).fold(5.0f64, f64::max) * 1.1;
+    draw_text(format!("{top:.0}").as_str(), x + 8.0, plot.1 + 10.0, 14.0, DIM);
+    draw_text("0", x + 24.0, plot.1 + plot.3, 14.0, DIM);
+    draw_text(
+        format!("{span:.0} s").as_str(),
+        plot.0 + plot.2 - 30.0,
+        plot.1 + plot.3 + 16.0,
+        14.0,
+        DIM,
+    );
+    let mut means: Vec<(&str, f64, u32)> = Vec::new();
+    for c in log {
+        let px = plot.0 + (c.at / span) as f32 * plot.2;
+        let py = plot.1 + plot.3 - (c.time_to_catch / top) as f32 * plot.3;
+        draw_circle(px, py, 3.0, style::of(c.kind).color);
+        match means.iter_mut().find(|(k, _, _)| *k == c.kind) {
+            Some((_, sum, n)) => {
+                *sum += c.time_to_catch;
+                *n += 1;
+            }
+            None => means.push((c.kind, c.time_to_catch, 1)),
+        }
+    }
+    for (i, (kind, sum, n)) in means.iter().enumerate() {
+        let look = style::of(kind);
+        let row = plot.1 + 12.0 + i as f32 * 18.0;
+        let mean = sum / f64::from(*n);
+        let mean_y = plot.1 + plot.3 - (mean / top) as f32 * plot.3;
+        draw_line(
+            plot.0,
+            mean_y,
+            plot.0 + plot.2,
+            mean_y,
+            1.0,
+            Color {
+                a: 0.4,
+                ..look.color
+            },
+        );
+        draw_text(
+            format!("{}: {n}, mean {mean:.1}", look.name).as_str(),
+            plot.0 + plot.2 + 10.0,
+            row,
+            15.0,
+            look.color,
+        );
+    }
+    if log.is_empty() {
+        draw_text(
+            "no catches yet",
+            plot.0 + 10.0,
+            plot.1 + plot.3 / 2.0,
+            16.0,
+            DIM,
+        );
     }
 }

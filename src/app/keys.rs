@@ -16,6 +16,8 @@ pub enum Action {
     /// `E`, `V` or `T`: the current mode's alternate form, if that is its key.
     Alternate(char),
     Overlay,
+    /// The time-to-catch chart.
+    Chart,
     Grid,
     Tuning,
     Pause,
@@ -129,6 +131,12 @@ pub const BINDINGS: &[Binding] = &[
         help: "pattern movement: square, zigzag, racetrack, tile box",
     },
     Binding {
+        keys: &[KeyCode::Key0, KeyCode::Kp0],
+        label: "0",
+        action: Action::Mode(Mode::Mixed),
+        help: "free-for-all: every behaviour at once, with a legend",
+    },
+    Binding {
         keys: &[KeyCode::E],
         label: "E",
         action: Action::Alternate('E'),
@@ -151,6 +159,12 @@ pub const BINDINGS: &[Binding] = &[
         label: "Tab",
         action: Action::Overlay,
         help: "debug overlay: velocity, steering force, line of sight, states",
+    },
+    Binding {
+        keys: &[KeyCode::C],
+        label: "C",
+        action: Action::Chart,
+        help: "time-to-catch chart per chaser kind",
     },
     Binding {
         keys: &[KeyCode::G],

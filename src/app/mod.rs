@@ -5,10 +5,13 @@ pub mod draw;
 pub mod hud;
 pub mod keys;
 pub mod panel;
+pub mod style;
 
 use crate::data::{self, DataSet, DataSources};
 use crate::sim::arena::Obstacle;
 use crate::sim::clock::{Clock, TIME_SCALES};
+use crate::sim::mode::Mode;
+use crate::sim::player::Script;
 use crate::sim::record::Recorder;
 use crate::sim::world::{Input, World, WorldConfig};
 use keys::Action;
@@ -17,6 +20,14 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::PathBuf;
 use std::time::Instant;
+
+/// How long and how hard the camera shakes after a catch.
+const SHAKE_SECONDS: f32 = 0.35;
+const SHAKE_PIXELS: f32 = 7.0;
+/// Seconds without input before attract mode takes over (`--idle-seconds` changes it).
+pub const IDLE_SECONDS: f64 = 15.0;
+/// Who drives the player in attract mode.
+const DEMO_SCRIPT: Script = Script::Flee;
 
 /// Radius of the circle a left click adds (px).
 const CLICK_OBSTACLE_RADIUS: f32 = 24.0;
@@ -38,6 +49,8 @@ pub struct AppConfig {
     pub sources: DataSources,
     pub record: Option<PathBuf>,
     pub quit_after: Option<f64>,
+    /// Seconds without input before attract mode.
+    pub idle_seconds: f64,
 }
 
 /// What the window shows besides the world: toggles, time scale, messages.
@@ -54,6 +67,14 @@ pub struct View {
     pub status: Option<(String, Instant)>,
     /// Wall-clock cost of the last frame's ticks, per tick.
     pub tick_ms: f32,
+    /// Wall-clock seconds of the last frame.
+    pub frame_ms: f32,
+    /// The time-to-catch chart (`C`).
+    pub chart: bool,
+    /// Attract mode: the autopilot drives the player after a spell without input.
+    pub demo: bool,
+    /// Seconds left of the camera shake after a catch.
+    pub shake: f32,
 }
 
 impl View {
@@ -63,6 +84,16 @@ impl View {
 
     fn say(&mut self, message: String) {
         self.status = Some((message, Instant::now()));
+    }
+
+    /// The camera's jolt while a catch shake lasts (screen pixels), fading out.
+    pub fn shake_offset(&self) -> macroquad::math::Vec2 {
+        if self.shake <= 0.0 {
+            return macroquad::math::Vec2::ZERO;
+        }
+        let k = self.shake / SHAKE_SECONDS;
+        let t = self.shake * 60.0;
+        macroquad::math::Vec2::new((t * 1.7).sin(), (t * 2.3).cos()) * SHAKE_PIXELS * k
     }
 }
 
@@ -117,8 +148,13 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         error,
         status: None,
         tick_ms: 0.0,
+        frame_ms: 0.0,
+        chart: false,
+        demo: false,
+        shake: 0.0,
     };
     let started = Instant::now();
+    let mut last_input = Instant::now();
     let mut screenshots = 0u32;
     let mut trails = draw::Trails::default();
     loop {
@@ -127,6 +163,21 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
             view.tuning && macroquad::ui::root_ui().is_mouse_over(macroquad::math::vec2(mx, my));
         let input = keys::capture(over_ui);
         let cam = draw::Camera::fit(world.arena.size());
+        // Attract mode: after a spell without input the autopilot flees for the player; any key
+        // hands control back. An explicit `--player` script is always the autopilot.
+        if input.any_key {
+            last_input = Instant::now();
+            if view.demo {
+                view.demo = false;
+                world.events.push("demo:off".to_string());
+            }
+        } else if config.world.script == Script::Keys
+            && !view.demo
+            && last_input.elapsed().as_secs_f64() >= config.idle_seconds
+        {
+            view.demo = true;
+            world.events.push("demo:on".to_string());
+        }
         let mut step = false;
         let mut shoot = false;
         let mut quit = false;
@@ -164,6 +215,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                     });
                 }
                 Action::Overlay => view.overlay = !view.overlay,
+                Action::Chart => view.chart = !view.chart,
                 Action::Grid => view.grid = !view.grid,
                 Action::Tuning => view.tuning = !view.tuning,
                 Action::Help => view.help = !view.help,
@@ -193,7 +245,16 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
             break;
         }
 
-        let frame = clock.advance(get_frame_time(), view.time_scale());
+        world.player.script = if view.demo {
+            DEMO_SCRIPT
+        } else {
+            config.world.script
+        };
+        let frame_seconds = get_frame_time();
+        view.frame_ms = frame_seconds * 1000.0;
+        view.shake = (view.shake - frame_seconds).max(0.0);
+        let catches_before = world.score.catches;
+        let frame = clock.advance(frame_seconds, view.time_scale());
         let tick_input = Input {
             move_dir: input.move_dir,
         };
@@ -219,6 +280,9 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         if ticks_run > 0 {
             view.tick_ms = tick_started.elapsed().as_secs_f32() * 1000.0 / ticks_run as f32;
         }
+        if world.score.catches > catches_before {
+            view.shake = SHAKE_SECONDS;
+        }
         if recorder.is_none() {
             world.events.clear();
         }
@@ -226,6 +290,12 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         let alpha = if view.paused { 1.0 } else { frame.alpha };
         draw::world(&world, &view, &trails, alpha);
         hud::draw(&world, &view);
+        if world.mode == Mode::Mixed {
+            hud::legend(&world);
+        }
+        if view.chart {
+            hud::chart(&world);
+        }
         if view.tuning
             && let Some(message) = panel::draw(&mut world, &config.sources)
         {

@@ -160,7 +160,7 @@ impl Behaviour {
                 walk: WanderWalk::default(),
                 chase: flip,
             },
-            Mode::Galaga | Mode::Patterns => return None,
+            Mode::Galaga | Mode::Patterns | Mode::Mixed => return None,
         })
     }
 
@@ -264,6 +264,36 @@ impl Behaviour {
         }
     }
 
+    /// The mode this behaviour belongs to and whether it is in its alternate form (a respawn
+    /// rebuilds the same kind, also in the free-for-all).
+    pub fn base(&self) -> (Mode, bool) {
+        match self {
+            Behaviour::TileChase { flip, .. } => (Mode::TileChase, *flip),
+            Behaviour::TileLos { flip, .. } => (Mode::TileLos, *flip),
+            Behaviour::Los { flip } => (Mode::LosChase, *flip),
+            Behaviour::Intercept { flip } => (Mode::Intercept, *flip),
+            Behaviour::Evade(_) => (Mode::Evade, false),
+            Behaviour::Wander { waypoints, .. } => (Mode::Wander, *waypoints),
+            Behaviour::Avoid { chase, .. } => (Mode::Avoid, *chase),
+            Behaviour::Ship(_) => (Mode::Galaga, false),
+            Behaviour::Pattern { .. } | Behaviour::TilePattern { .. } => (Mode::Patterns, false),
+        }
+    }
+
+    /// Whether the agent is meant to keep moving (the `stuck_agents` metric applies): evaders,
+    /// wanderers, agents among obstacles and pattern walkers. Chasers may rightly wait (a tile
+    /// chaser behind an obstacle) and ships sit in formation.
+    pub fn must_move(&self) -> bool {
+        matches!(
+            self,
+            Behaviour::Evade(_)
+                | Behaviour::Wander { .. }
+                | Behaviour::Avoid { .. }
+                | Behaviour::Pattern { .. }
+                | Behaviour::TilePattern { .. }
+        )
+    }
+
     /// Whether the agent moves on the ground among the obstacles (Galaga ships fly over them, so
     /// obstacle clearance is not measured for them).
     pub fn grounded(&self) -> bool {
@@ -305,6 +335,8 @@ pub struct Agent {
     pub state: &'static str,
     /// Set on the tick the agent was respawned (its jump is not a step).
     pub respawned: bool,
+    /// Simulated seconds when it (re)spawned: a catch's time-to-catch counts from here.
+    pub born: f64,
 }
 
 /// What every agent reads during a tick.
@@ -350,6 +382,7 @@ impl Agent {
             feeler: None,
             state: "spawn",
             respawned: true,
+            born: 0.0,
         }
     }
 

@@ -42,7 +42,6 @@ impl Metrics {
         }
         let sample_every = (1.0 / dt).round().max(1.0) as u64;
         let keep = (STUCK_WINDOW_S + 1.0) as usize;
-        let track_stuck = world.mode.agents_must_move();
         if self.samples.len() < world.agents.len() {
             self.samples.resize(world.agents.len(), Vec::new());
             self.stuck.resize(world.agents.len(), false);
@@ -91,7 +90,7 @@ impl Metrics {
             if a.respawned {
                 history.clear();
             }
-            if track_stuck && world.tick.is_multiple_of(sample_every) {
+            if a.behaviour.must_move() && world.tick.is_multiple_of(sample_every) {
                 history.push(b.pos);
                 if history.len() > keep {
                     history.remove(0);

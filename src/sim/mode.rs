@@ -3,6 +3,31 @@
 
 use std::fmt;
 
+/// The free-for-all's ground agents, by the mode whose behaviour each runs: two of each chaser
+/// kind, evaders, wanderers, avoiders and a pattern walker. `+` repeats the list.
+pub const MIXED_GROUND: [Mode; 18] = [
+    Mode::TileChase,
+    Mode::TileChase,
+    Mode::TileLos,
+    Mode::TileLos,
+    Mode::LosChase,
+    Mode::LosChase,
+    Mode::Intercept,
+    Mode::Intercept,
+    Mode::Evade,
+    Mode::Evade,
+    Mode::Evade,
+    Mode::Wander,
+    Mode::Wander,
+    Mode::Wander,
+    Mode::Avoid,
+    Mode::Avoid,
+    Mode::Avoid,
+    Mode::Patterns,
+];
+/// The free-for-all's Galaga squadron: the stage's first wave.
+pub const MIXED_SHIPS: usize = 8;
+
 /// A closed set: each mode is a number key in the window and a name on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Mode {
@@ -15,6 +40,7 @@ pub enum Mode {
     Avoid,
     Galaga,
     Patterns,
+    Mixed,
 }
 
 impl Mode {
@@ -29,6 +55,7 @@ impl Mode {
         Mode::Avoid,
         Mode::Galaga,
         Mode::Patterns,
+        Mode::Mixed,
     ];
 
     /// The command-line and record name.
@@ -43,6 +70,7 @@ impl Mode {
             Mode::Avoid => "avoid",
             Mode::Galaga => "galaga",
             Mode::Patterns => "patterns",
+            Mode::Mixed => "mixed",
         }
     }
 
@@ -58,6 +86,7 @@ impl Mode {
             Mode::Avoid => '7',
             Mode::Galaga => '8',
             Mode::Patterns => '9',
+            Mode::Mixed => '0',
         }
     }
 
@@ -73,6 +102,7 @@ impl Mode {
             Mode::Avoid => "obstacle avoidance",
             Mode::Galaga => "Galaga pattern flights",
             Mode::Patterns => "pattern movement",
+            Mode::Mixed => "free-for-all",
         }
     }
 
@@ -121,6 +151,9 @@ impl Mode {
             (Mode::Galaga, _) => {
                 "waves fly in along step-list paths (speed, turn rate, time), fill a swaying, breathing formation, then dive"
             }
+            (Mode::Mixed, _) => {
+                "every behaviour at once, each kind in its colour: which algorithm catches you most? (C: chart)"
+            }
             (Mode::Patterns, _) => {
                 "control data: steer port/starboard/none, thrust or coast, until a heading change or distance; the list loops"
             }
@@ -135,6 +168,7 @@ impl Mode {
             Mode::Avoid => 30,
             Mode::Galaga => 40,
             Mode::Patterns => 4,
+            Mode::Mixed => MIXED_GROUND.len() + MIXED_SHIPS,
         }
     }
 
@@ -146,7 +180,7 @@ impl Mode {
             Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept => Some('E'),
             Mode::Wander => Some('V'),
             Mode::Avoid => Some('T'),
-            Mode::Evade | Mode::Galaga | Mode::Patterns => None,
+            Mode::Evade | Mode::Galaga | Mode::Patterns | Mode::Mixed => None,
         }
     }
 
@@ -162,14 +196,6 @@ impl Mode {
     /// Whether the mode has an alternate form (see [`Mode::alternate_key`]).
     pub fn has_flip(self) -> bool {
         self.alternate_key().is_some()
-    }
-
-    /// Modes whose agents are meant to keep moving (the `stuck_agents` metric applies).
-    pub fn agents_must_move(self) -> bool {
-        matches!(
-            self,
-            Mode::Evade | Mode::Wander | Mode::Avoid | Mode::Patterns
-        )
     }
 
     /// A name or a digit.

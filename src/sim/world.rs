@@ -12,10 +12,12 @@ use crate::sim::behaviours::galaga::{self, Stage};
 use crate::sim::behaviours::pattern::{PatternRun, TileRun};
 use crate::sim::clock::TICK_HZ;
 use crate::sim::mode::Mode;
+use crate::sim::mode::{MIXED_GROUND, MIXED_SHIPS};
 use crate::sim::player::{Player, Script};
 use ::rand::rngs::StdRng;
 use ::rand::{Rng, SeedableRng};
 use glam::Vec2;
+use std::collections::{BTreeMap, VecDeque};
 
 /// Most agents a world holds (the `+` key and `--agents` stop here).
 pub const MAX_AGENTS: usize = 20_000;
@@ -65,7 +67,22 @@ pub struct Score {
     pub first_catch_t: Option<f64>,
     /// Simulated seconds at the last catch (or the start).
     pub last_catch_t: f64,
+    /// Catches by the catching agent's kind (the record's `kind`).
+    pub by_kind: BTreeMap<&'static str, u32>,
+    /// The latest catches (at most [`CATCH_LOG`]), for the time-to-catch chart.
+    pub log: VecDeque<CatchRecord>,
 }
+
+/// One catch: who, when, and how long after its (re)spawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CatchRecord {
+    pub kind: &'static str,
+    pub at: f64,
+    pub time_to_catch: f64,
+}
+
+/// How many catches the score keeps for the chart.
+pub const CATCH_LOG: usize = 500;
 
 #[derive(Debug, Clone)]
 pub struct World {
@@ -83,8 +100,10 @@ pub struct World {
     pub events: Vec<String>,
     /// Mode 9's patterns and mode 8's stage data.
     pub patterns: PatternsData,
-    /// The Galaga stage while mode 8 runs.
+    /// The Galaga stage while mode 8 (or the free-for-all's squadron) runs.
     pub stage: Option<Stage>,
+    /// Where the stage's ships begin in `agents` (they come last).
+    pub ships_from: usize,
     rng: StdRng,
 }
 
@@ -105,6 +124,7 @@ impl World {
             events: Vec::new(),
             patterns: data.patterns.clone(),
             stage: None,
+            ships_from: 0,
             rng: StdRng::seed_from_u64(config.seed),
             config,
         };
@@ -163,13 +183,13 @@ impl World {
         let n = n.min(MAX_AGENTS);
         match self.mode {
             // The stage and the walkers are placed by the data: a new count restarts them.
-            Mode::Galaga | Mode::Patterns => return self.spawn_agents(n),
+            Mode::Galaga | Mode::Patterns | Mode::Mixed => return self.spawn_agents(n),
             _ => {}
         }
         self.agents.truncate(n);
         while self.agents.len() < n {
             let pos = self.far_spawn();
-            let agent = self.new_agent(self.agents.len() as u32, pos);
+            let agent = self.new_agent(self.agents.len() as u32, pos, self.mode, self.flip);
             self.agents.push(agent);
         }
     }
@@ -200,6 +220,7 @@ impl World {
         match self.mode {
             Mode::Galaga => return self.spawn_stage(count),
             Mode::Patterns => return self.spawn_walkers(count),
+            Mode::Mixed => return self.spawn_mixed(count),
             _ => {}
         }
         let spawns = self.arena.spawns.clone();
@@ -209,12 +230,37 @@ impl World {
                 self.rng.gen_range(-SPAWN_SCATTER..=SPAWN_SCATTER),
                 self.rng.gen_range(-SPAWN_SCATTER..=SPAWN_SCATTER),
             );
-            let agent = self.new_agent(i as u32, base + scatter);
+            let agent = self.new_agent(i as u32, base + scatter, self.mode, self.flip);
             self.agents.push(agent);
         }
     }
 
-    /// Mode 8: the stage's ships (at most `count`), queued at their entries.
+    /// Mode 0: the ground agents of [`MIXED_GROUND`] (repeated to fill `count`) from the seeded
+    /// spawns — the pattern walker at its data start — and a Galaga squadron last.
+    fn spawn_mixed(&mut self, count: usize) {
+        let ground = count.saturating_sub(MIXED_SHIPS);
+        let spawns = self.arena.spawns.clone();
+        for i in 0..ground {
+            let mode = MIXED_GROUND[i % MIXED_GROUND.len()];
+            if mode == Mode::Patterns {
+                if let Some(agent) = self.walker(i as u32, 0) {
+                    self.agents.push(agent);
+                }
+                continue;
+            }
+            let base = spawns[i % spawns.len()];
+            let scatter = Vec2::new(
+                self.rng.gen_range(-SPAWN_SCATTER..=SPAWN_SCATTER),
+                self.rng.gen_range(-SPAWN_SCATTER..=SPAWN_SCATTER),
+            );
+            let agent = self.new_agent(i as u32, base + scatter, mode, false);
+            self.agents.push(agent);
+        }
+        self.spawn_stage(count.min(MIXED_SHIPS));
+    }
+
+    /// Mode 8: the stage's ships (at most `count`), queued at their entries, after any agents
+    /// already there.
     fn spawn_stage(&mut self, count: usize) {
         let (stage, ships) = Stage::new(
             &self.patterns.galaga,
@@ -222,61 +268,73 @@ impl World {
             self.arena.height,
             count,
         );
+        let first = self.agents.len();
         for (i, ship) in ships.into_iter().enumerate() {
             let (start, heading) = stage.entry_point(&ship.entry.0, ship.entry.1);
-            let face = start + Vec2::from_angle(heading);
-            let agent = Agent::with(
-                i as u32,
+            let start = start.as_vec2();
+            let face = start + Vec2::from_angle(heading as f32);
+            let id = (first + i) as u32;
+            let mut agent = Agent::with(
+                id,
                 Behaviour::Ship(Box::new(ship)),
                 start,
                 face,
                 &self.arena,
             );
+            agent.born = self.time();
             self.agents.push(agent);
         }
         self.stage = Some(stage);
+        self.ships_from = first;
     }
 
-    /// Mode 9: walker `i` runs the patterns file's walker `i mod n`, later copies shifted down and
-    /// right so they do not sit on each other.
+    /// Mode 9: walker `i` runs the patterns file's walker `i mod n`.
     fn spawn_walkers(&mut self, count: usize) {
-        let walkers = self.patterns.walkers.clone();
-        if walkers.is_empty() {
-            return;
-        }
         for i in 0..count {
-            let w = &walkers[i % walkers.len()];
-            let copy = (i / walkers.len()) as f32;
-            let pos = Vec2::from(w.start) + Vec2::splat(WALKER_COPY_SHIFT * copy);
-            let pos = pos.clamp(Vec2::ZERO, self.arena.size());
-            let face = pos + Vec2::from_angle(w.heading.to_radians());
-            let behaviour = if w.tile {
-                let list = &self.patterns.tile_patterns[&w.pattern];
-                let tile = self.arena.tiles.nearest_free(self.arena.tiles.tile_of(pos));
-                Behaviour::TilePattern {
-                    walk: TileWalk::new(tile),
-                    run: Box::new(TileRun::new(&w.pattern, list, w.heading)),
-                }
-            } else {
-                let list = &self.patterns.patterns[&w.pattern];
-                let t = &self.tuning.pattern;
-                Behaviour::Pattern {
-                    run: Box::new(PatternRun::new(&w.pattern, list, pos, w.heading)),
-                    params: VehicleTuning {
-                        max_speed: t.max_speed,
-                        max_force: t.thrust,
-                        mass: 1.0,
-                        radius: t.radius,
-                    },
-                }
-            };
-            let agent = Agent::with(i as u32, behaviour, pos, face, &self.arena);
-            self.agents.push(agent);
+            if let Some(agent) = self.walker(i as u32, i) {
+                self.agents.push(agent);
+            }
         }
     }
 
-    fn new_agent(&self, id: u32, pos: Vec2) -> Agent {
-        let mut agent = Agent::new(id, self.mode, self.flip, pos, self.player.pos, &self.arena);
+    /// Agent `id` running the patterns file's walker `n mod walkers`; further copies are shifted
+    /// down and right so they do not sit on each other.
+    fn walker(&self, id: u32, n: usize) -> Option<Agent> {
+        let walkers = &self.patterns.walkers;
+        let w = walkers.get(n % walkers.len().max(1))?;
+        let copy = (n / walkers.len()) as f32;
+        let pos = Vec2::from(w.start) + Vec2::splat(WALKER_COPY_SHIFT * copy);
+        let pos = pos.clamp(Vec2::ZERO, self.arena.size());
+        let face = pos + Vec2::from_angle(w.heading.to_radians());
+        let behaviour = if w.tile {
+            let list = &self.patterns.tile_patterns[&w.pattern];
+            let tile = self.arena.tiles.nearest_free(self.arena.tiles.tile_of(pos));
+            Behaviour::TilePattern {
+                walk: TileWalk::new(tile),
+                run: Box::new(TileRun::new(&w.pattern, list, w.heading)),
+            }
+        } else {
+            let list = &self.patterns.patterns[&w.pattern];
+            let t = &self.tuning.pattern;
+            Behaviour::Pattern {
+                run: Box::new(PatternRun::new(&w.pattern, list, pos, w.heading)),
+                params: VehicleTuning {
+                    max_speed: t.max_speed,
+                    max_force: t.thrust,
+                    mass: 1.0,
+                    radius: t.radius,
+                },
+            }
+        };
+        let mut agent = Agent::with(id, behaviour, pos, face, &self.arena);
+        agent.born = self.time();
+        Some(agent)
+    }
+
+    /// A fresh agent of `mode`'s behaviour (its alternate form if `flip`) at `pos`.
+    fn new_agent(&self, id: u32, pos: Vec2, mode: Mode, flip: bool) -> Agent {
+        let mut agent = Agent::new(id, mode, flip, pos, self.player.pos, &self.arena);
+        agent.born = self.time();
         if agent.tile().is_none() {
             // Continuous agents start clear of obstacles and inside the walls.
             let mut vel = Vec2::ZERO;
@@ -327,15 +385,17 @@ impl World {
             player_tile: self.arena.tiles.tile_of(self.player.pos),
             dt,
         };
-        match &mut self.stage {
-            Some(stage) => {
-                galaga::tick(stage, &mut self.agents, self.player.pos, dt, &mut self.rng)
-            }
-            None => {
-                for a in &mut self.agents {
-                    a.update(&ctx, &mut self.rng);
-                }
-            }
+        // Ground agents behave one by one; the stage moves its ships (they come last) together.
+        let split = match self.stage {
+            Some(_) => self.ships_from.min(self.agents.len()),
+            None => self.agents.len(),
+        };
+        let (ground, ships) = self.agents.split_at_mut(split);
+        for a in ground {
+            a.update(&ctx, &mut self.rng);
+        }
+        if let Some(stage) = &mut self.stage {
+            galaga::tick(stage, ships, self.player.pos, dt, &mut self.rng);
         }
         self.tick += 1;
         self.resolve_contacts();
@@ -367,6 +427,17 @@ impl World {
                 s.caught = true;
             }
             if contact == Contact::Catch {
+                let a = &self.agents[i];
+                let kind = a.behaviour.kind();
+                *self.score.by_kind.entry(kind).or_insert(0) += 1;
+                self.score.log.push_back(CatchRecord {
+                    kind,
+                    at: now,
+                    time_to_catch: now - a.born,
+                });
+                if self.score.log.len() > CATCH_LOG {
+                    self.score.log.pop_front();
+                }
                 self.score.catches += 1;
                 self.score.first_catch_t.get_or_insert(now);
                 self.score.last_catch_t = now;
@@ -380,7 +451,8 @@ impl World {
                 continue;
             }
             let pos = self.far_spawn();
-            self.agents[i] = self.new_agent(id, pos);
+            let (mode, flip) = self.agents[i].behaviour.base();
+            self.agents[i] = self.new_agent(id, pos, mode, flip);
         }
     }
 
@@ -407,7 +479,8 @@ impl World {
     /// Put agent `i` at `pos` with velocity `vel` (for set-up scenarios in tests and tools).
     pub fn place_agent(&mut self, i: usize, pos: Vec2, vel: Vec2) {
         let id = self.agents[i].id;
-        let mut agent = self.new_agent(id, pos);
+        let (mode, flip) = self.agents[i].behaviour.base();
+        let mut agent = self.new_agent(id, pos, mode, flip);
         agent.body.vel = vel;
         agent.body.update_heading();
         self.agents[i] = agent;
@@ -458,6 +531,9 @@ impl World {
                     m.insert("dives".into(), json!(s.dives));
                     m.insert("max_in_flight".into(), json!(s.max_in_flight));
                 }
+            }
+            Mode::Mixed => {
+                m.insert("catches_by_kind".into(), json!(self.score.by_kind));
             }
             _ => {}
         }

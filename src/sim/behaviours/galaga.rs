@@ -11,8 +11,9 @@ use crate::data::patterns::{FORMATION_ROWS, GalagaData, ShipKind, Step};
 use crate::data::tuning::VehicleTuning;
 use crate::sim::agent::{Agent, Behaviour};
 use ::rand::Rng;
-use glam::Vec2;
-use std::f32::consts::{FRAC_PI_2, PI, TAU};
+use glam::{DVec2, Vec2};
+use std::f32::consts::TAU;
+use std::f64::consts::{FRAC_PI_2 as FRAC_PI_2_64, PI as PI_64, TAU as TAU_64};
 
 /// Radius of a ship's body (px).
 pub const SHIP_RADIUS: f32 = 12.0;
@@ -79,8 +80,12 @@ pub struct Ship {
     pub slot: usize,
     pub state: ShipState,
     pub flight: Option<Flight>,
-    /// Radians (0 along +x, π/2 down the screen).
-    pub heading: f32,
+    /// Radians (0 along +x, π/2 down the screen). Flights are integrated in f64: a mirrored
+    /// path far from the origin would otherwise round differently from its original and drift
+    /// off the exact reflection.
+    pub heading: f64,
+    /// Exact position (the agent's body holds it rounded to f32).
+    pub pos: DVec2,
     pub speed: f32,
     pub launch_at: Option<f32>,
     pub wave: usize,
@@ -181,7 +186,8 @@ impl Stage {
                         slot,
                         state: ShipState::Queued,
                         flight: None,
-                        heading: FRAC_PI_2,
+                        heading: FRAC_PI_2_64,
+                        pos: DVec2::ZERO,
                         speed: 0.0,
                         launch_at: None,
                         wave: w,
@@ -211,12 +217,15 @@ impl Stage {
     }
 
     /// Where a path starts for a flank, and its heading (radians).
-    pub fn entry_point(&self, path: &str, mirror: bool) -> (Vec2, f32) {
+    pub fn entry_point(&self, path: &str, mirror: bool) -> (DVec2, f64) {
         let p = &self.data.paths[path];
-        let start = Vec2::from(p.start.unwrap_or([self.width / 2.0, WRAP_Y]));
-        let heading = p.heading.unwrap_or(90.0).to_radians();
+        let start = Vec2::from(p.start.unwrap_or([self.width / 2.0, WRAP_Y])).as_dvec2();
+        let heading = f64::from(p.heading.unwrap_or(90.0)).to_radians();
         if mirror {
-            (Vec2::new(self.width - start.x, start.y), PI - heading)
+            (
+                DVec2::new(f64::from(self.width) - start.x, start.y),
+                PI_64 - heading,
+            )
         } else {
             (start, heading)
         }
@@ -274,7 +283,7 @@ pub fn tick(stage: &mut Stage, agents: &mut [Agent], player: Vec2, dt: f32, rng:
         a.respawned = false;
     }
     launch_waves(stage, agents);
-    update_formation(stage, agents);
+    update_formation(stage, agents, dt);
     schedule_dives(stage, agents, rng);
     // Leaders before followers: followers read their leader's new position.
     for a in agents.iter_mut() {
@@ -295,7 +304,7 @@ pub fn tick(stage: &mut Stage, agents: &mut [Agent], player: Vec2, dt: f32, rng:
             (s.state, s.heading)
         };
         a.state = state.word();
-        a.body.heading = Vec2::from_angle(heading);
+        a.body.heading = Vec2::from_angle(heading as f32);
         a.body.vel = if state == ShipState::Queued || a.respawned {
             Vec2::ZERO
         } else {
@@ -339,7 +348,7 @@ fn launch_waves(stage: &mut Stage, agents: &mut [Agent]) {
 
 /// Ships in formation sit exactly on their slot; the formation sways until full, then breathes
 /// (starting as the sway passes through the centre, so nothing jumps).
-fn update_formation(stage: &mut Stage, agents: &mut [Agent]) {
+fn update_formation(stage: &mut Stage, agents: &mut [Agent], dt: f32) {
     let all_home = stage.next_wave >= stage.data.waves.len()
         && agents.iter().all(|a| ship(a).state == ShipState::Formation);
     if stage.complete_at.is_none() && all_home {
@@ -347,7 +356,7 @@ fn update_formation(stage: &mut Stage, agents: &mut [Agent]) {
     }
     if stage.complete_at.is_some() && stage.breathe_from.is_none() {
         let f = &stage.data.formation;
-        let before = (TAU * (stage.t - 1.0 / 60.0) / f.sway_period).sin();
+        let before = (TAU * (stage.t - dt) / f.sway_period).sin();
         let now = (TAU * stage.t / f.sway_period).sin();
         if before.signum() != now.signum() || f.sway == 0.0 {
             stage.breathe_from = Some(stage.t);
@@ -411,7 +420,7 @@ fn schedule_dives(stage: &mut Stage, agents: &mut [Agent], rng: &mut impl Rng) {
         let mirror = agents[leader].body.pos.x > stage.width / 2.0;
         let path = stage.dive_path(kind).to_string();
         let leader_pos = agents[leader].body.pos;
-        let leader_heading = ship(&agents[leader]).heading;
+        let leader_heading = ship(&agents[leader]).heading as f32;
         for (n, &i) in group.iter().enumerate() {
             let offset = agents[i].body.pos - leader_pos;
             let s = ship_mut(&mut agents[i]);
@@ -447,11 +456,11 @@ fn fly(stage: &Stage, a: &mut Agent, player: Vec2, dt: f32) {
     let Behaviour::Ship(s) = behaviour else {
         return;
     };
-    let pos = body.pos;
     match s.state {
         ShipState::Queued => {
             let (start, heading) = stage.entry_point(&s.entry.0, s.entry.1);
-            body.pos = start;
+            s.pos = start;
+            body.pos = start.as_vec2();
             s.heading = heading;
             if s.launch_at.is_some_and(|t| stage.t >= t) {
                 s.state = ShipState::Entering;
@@ -467,14 +476,14 @@ fn fly(stage: &Stage, a: &mut Agent, player: Vec2, dt: f32) {
         }
         ShipState::Formation => {
             body.pos = stage.slot_position(s.slot);
-            s.heading = FRAC_PI_2;
+            s.pos = body.pos.as_dvec2();
+            s.heading = FRAC_PI_2_64;
         }
         _ => {
-            let (new_pos, jumped) = run_flight(stage, s, pos, player, dt);
-            body.pos = new_pos;
-            if jumped {
+            if run_flight(stage, s, player, dt) {
                 *respawned = true;
             }
+            body.pos = s.pos.as_vec2();
         }
     }
 }
@@ -490,16 +499,17 @@ fn follow_leader(stage: &Stage, agents: &mut [Agent], i: usize, f: Follow, playe
             .is_some_and(|fl| !is_home_step(stage, fl));
     if leading {
         let heading = leader.heading;
-        let target = agents[f.leader].body.pos + Vec2::from_angle(heading).rotate(f.offset);
+        let target = agents[f.leader].body.pos + Vec2::from_angle(heading as f32).rotate(f.offset);
         let from = agents[i].body.pos;
         let max_step = stage.data.max_speed * dt;
         // Keep station, never faster than a ship may fly (the leader's turns swing the offset).
         let step = (target - from).clamp_length_max(max_step);
-        agents[i].body.pos = clamp_inside(stage, from + step).0;
+        let to = clamp_inside(stage, (from + step).as_dvec2()).0;
+        agents[i].body.pos = to.as_vec2();
         let s = ship_mut(&mut agents[i]);
         s.heading = heading;
+        s.pos = to;
     } else {
-        let pos = agents[i].body.pos;
         let s = ship_mut(&mut agents[i]);
         s.follow = None;
         s.state = ShipState::Returning;
@@ -511,7 +521,8 @@ fn follow_leader(stage: &Stage, agents: &mut [Agent], i: usize, f: Follow, playe
             mirror: false,
             started_above: None,
         });
-        agents[i].body.pos = run_flight(stage, ship_mut(&mut agents[i]), pos, player, dt).0;
+        run_flight(stage, ship_mut(&mut agents[i]), player, dt);
+        agents[i].body.pos = ship(&agents[i]).pos.as_vec2();
     }
 }
 
@@ -526,20 +537,28 @@ fn is_home_step(stage: &Stage, f: &Flight) -> bool {
 }
 
 /// Keep a ship inside the walls; true if it had to be moved.
-fn clamp_inside(stage: &Stage, p: Vec2) -> (Vec2, bool) {
-    let r = SHIP_RADIUS;
-    let c = p.clamp(Vec2::splat(r), Vec2::new(stage.width - r, stage.height - r));
+fn clamp_inside(stage: &Stage, p: DVec2) -> (DVec2, bool) {
+    let r = f64::from(SHIP_RADIUS);
+    let c = p.clamp(
+        DVec2::splat(r),
+        DVec2::new(f64::from(stage.width) - r, f64::from(stage.height) - r),
+    );
     (c, c != p)
 }
 
-/// Advance a ship along its flight for one tick; returns its new position and whether it jumped
-/// (wrapped to the top).
-fn run_flight(stage: &Stage, s: &mut Ship, pos: Vec2, player: Vec2, dt: f32) -> (Vec2, bool) {
-    let mut pos = pos;
+/// The unit vector of a heading (f64).
+fn dir(heading: f64) -> DVec2 {
+    DVec2::new(heading.cos(), heading.sin())
+}
+
+/// Advance a ship along its flight for one tick (its exact position and heading); returns
+/// whether it jumped (wrapped to the top).
+fn run_flight(stage: &Stage, s: &mut Ship, player: Vec2, dt: f32) -> bool {
+    let dt = f64::from(dt);
     let mut jumped = false;
     for _ in 0..MAX_INSTANT_STEPS {
         let Some(flight) = s.flight.as_mut() else {
-            return (pos, jumped);
+            return jumped;
         };
         let turn_sign = if flight.mirror { -1.0 } else { 1.0 };
         let step = match &flight.path {
@@ -553,39 +572,41 @@ fn run_flight(stage: &Stage, s: &mut Ship, pos: Vec2, player: Vec2, dt: f32) -> 
         match step {
             Step::Fly { speed, turn, time } => {
                 s.speed = speed;
-                s.heading += turn.to_radians() * turn_sign * dt;
-                let (p, _) = clamp_inside(stage, pos + Vec2::from_angle(s.heading) * speed * dt);
-                flight.elapsed += dt;
+                s.heading += f64::from(turn).to_radians() * turn_sign * dt;
+                s.pos = clamp_inside(stage, s.pos + dir(s.heading) * f64::from(speed) * dt).0;
+                flight.elapsed += dt as f32;
                 if flight.elapsed >= time - 1e-5 {
                     flight.step += 1;
                     flight.elapsed = 0.0;
                 }
-                return (p, jumped);
+                return jumped;
             }
             Step::Until { speed, turn, y } => {
                 s.speed = speed;
-                s.heading += turn.to_radians() * turn_sign * dt;
-                let started_above = *flight.started_above.get_or_insert(pos.y < y);
+                s.heading += f64::from(turn).to_radians() * turn_sign * dt;
+                let y = f64::from(y);
+                let started_above = *flight.started_above.get_or_insert(s.pos.y < y);
                 let (p, walled) =
-                    clamp_inside(stage, pos + Vec2::from_angle(s.heading) * speed * dt);
-                flight.elapsed += dt;
+                    clamp_inside(stage, s.pos + dir(s.heading) * f64::from(speed) * dt);
+                s.pos = p;
+                flight.elapsed += dt as f32;
                 if (p.y < y) != started_above || walled || flight.elapsed > UNTIL_LIMIT {
                     flight.step += 1;
                     flight.elapsed = 0.0;
                     flight.started_above = None;
                 }
-                return (p, jumped);
+                return jumped;
             }
             Step::Aim => {
-                let to = player - pos;
-                if to != Vec2::ZERO {
+                let to = player.as_dvec2() - s.pos;
+                if to != DVec2::ZERO {
                     s.heading = to.y.atan2(to.x);
                 }
                 flight.step += 1;
             }
             Step::Wrap => {
-                pos = Vec2::new(pos.x, WRAP_Y);
-                s.heading = FRAC_PI_2;
+                s.pos = DVec2::new(s.pos.x, f64::from(WRAP_Y));
+                s.heading = FRAC_PI_2_64;
                 jumped = true;
                 flight.step += 1;
             }
@@ -599,34 +620,36 @@ fn run_flight(stage: &Stage, s: &mut Ship, pos: Vec2, player: Vec2, dt: f32) -> 
                     ShipState::Entering | ShipState::Homing => ShipState::Homing,
                     _ => ShipState::Returning,
                 };
-                return (home(stage, s, pos, dt), jumped);
+                home(stage, s, dt);
+                return jumped;
             }
         }
     }
-    (pos, jumped)
+    jumped
 }
 
 /// Fly toward the (moving) slot, turning at most the home turn rate and slowing near it; snap
 /// onto it once within one tick's travel.
-fn home(stage: &Stage, s: &mut Ship, pos: Vec2, dt: f32) -> Vec2 {
-    let target = stage.slot_position(s.slot);
-    let to = target - pos;
+fn home(stage: &Stage, s: &mut Ship, dt: f64) {
+    let target = stage.slot_position(s.slot).as_dvec2();
+    let to = target - s.pos;
     let dist = to.length();
-    let speed = s
-        .speed
-        .max(HOME_MIN_SPEED)
-        .min((dist * HOME_SLOWING).max(HOME_MIN_SPEED));
+    let min = f64::from(HOME_MIN_SPEED);
+    let speed = f64::from(s.speed)
+        .max(min)
+        .min((dist * f64::from(HOME_SLOWING)).max(min));
     if dist <= speed * dt {
         s.state = ShipState::Formation;
         s.flight = None;
-        s.heading = FRAC_PI_2;
-        return target;
+        s.heading = FRAC_PI_2_64;
+        s.pos = target;
+        return;
     }
     let want = to.y.atan2(to.x);
-    let diff = (want - s.heading + PI).rem_euclid(TAU) - PI;
-    let max_turn = stage.data.home_turn_rate.to_radians() * dt;
+    let diff = (want - s.heading + PI_64).rem_euclid(TAU_64) - PI_64;
+    let max_turn = f64::from(stage.data.home_turn_rate).to_radians() * dt;
     s.heading += diff.clamp(-max_turn, max_turn);
-    clamp_inside(stage, pos + Vec2::from_angle(s.heading) * speed * dt).0
+    s.pos = clamp_inside(stage, s.pos + dir(s.heading) * speed * dt).0;
 }
 
 /// The path a flying ship has left to fly, as points (for the overlay): the current step's
@@ -643,7 +666,7 @@ pub fn preview(stage: &Stage, s: &Ship, pos: Vec2, out: &mut Vec<Vec2>) {
     };
     let turn_sign = if flight.mirror { -1.0 } else { 1.0 };
     let mut p = pos;
-    let mut heading = s.heading;
+    let mut heading = s.heading as f32;
     let mut name = path.clone();
     let mut i = flight.step;
     let mut elapsed = flight.elapsed;

@@ -1,0 +1,116 @@
+//! How each kind of agent looks: a colour from a colour-blind-safe palette (Okabe & Ito) and a
+//! silhouette drawn in code, rotated to the agent's heading. One table, used by the arena drawing
+//! and the legend alike.
+
+use super::draw::Camera;
+use glam::Vec2;
+use macroquad::prelude::{Color, draw_triangle};
+
+/// A silhouette, in units of the agent's radius, nose along +x: a list of triangles.
+pub struct Shape(&'static [[[f32; 2]; 3]]);
+
+/// Chasers in continuous space: a dart with a notched tail.
+const DART: Shape = Shape(&[
+    [[1.7, 0.0], [-1.0, 0.9], [-0.5, 0.0]],
+    [[1.7, 0.0], [-0.5, 0.0], [-1.0, -0.9]],
+]);
+/// Tile agents: a square hull with a short nose.
+const TANK: Shape = Shape(&[
+    [[-0.9, -0.8], [0.9, -0.8], [0.9, 0.8]],
+    [[-0.9, -0.8], [0.9, 0.8], [-0.9, 0.8]],
+    [[0.9, -0.35], [1.5, 0.0], [0.9, 0.35]],
+]);
+/// Evaders: a kite.
+const KITE: Shape = Shape(&[
+    [[1.5, 0.0], [-0.2, 0.8], [-1.1, 0.0]],
+    [[1.5, 0.0], [-1.1, 0.0], [-0.2, -0.8]],
+]);
+/// Wanderers and agents among obstacles: a beetle (body and head).
+const BEETLE: Shape = Shape(&[
+    [[1.0, 0.0], [-0.2, 0.85], [-1.0, 0.5]],
+    [[1.0, 0.0], [-1.0, 0.5], [-1.0, -0.5]],
+    [[1.0, 0.0], [-1.0, -0.5], [-0.2, -0.85]],
+    [[1.5, 0.0], [1.0, 0.4], [1.0, -0.4]],
+]);
+/// Pattern walkers: a hexagonal buoy with a nose.
+const BUOY: Shape = Shape(&[
+    [[1.0, 0.0], [0.5, 0.87], [-0.5, 0.87]],
+    [[1.0, 0.0], [-0.5, 0.87], [-1.0, 0.0]],
+    [[1.0, 0.0], [-1.0, 0.0], [-0.5, -0.87]],
+    [[1.0, 0.0], [-0.5, -0.87], [0.5, -0.87]],
+    [[1.0, 0.3], [1.6, 0.0], [1.0, -0.3]],
+]);
+/// Galaga boss: broad swept wings.
+const BOSS: Shape = Shape(&[
+    [[1.2, 0.0], [-0.6, 1.4], [-0.2, 0.0]],
+    [[1.2, 0.0], [-0.2, 0.0], [-0.6, -1.4]],
+    [[0.4, 0.0], [-1.0, 0.5], [-1.0, -0.5]],
+]);
+/// Galaga escort: a butterfly, two wing pairs.
+const ESCORT: Shape = Shape(&[
+    [[0.2, 0.0], [1.0, 1.1], [-0.4, 0.9]],
+    [[0.2, 0.0], [-0.4, -0.9], [1.0, -1.1]],
+    [[0.0, 0.0], [-1.1, 0.8], [-0.8, 0.0]],
+    [[0.0, 0.0], [-0.8, 0.0], [-1.1, -0.8]],
+    [[1.2, 0.0], [-0.9, 0.25], [-0.9, -0.25]],
+]);
+/// Galaga drone: a bee, small wings on a long body.
+const DRONE: Shape = Shape(&[
+    [[1.3, 0.0], [-1.0, 0.35], [-1.0, -0.35]],
+    [[0.3, 0.0], [-0.3, 0.9], [-0.5, 0.1]],
+    [[0.3, 0.0], [-0.5, -0.1], [-0.3, -0.9]],
+]);
+
+/// Okabe & Ito's palette (distinguishable with the common colour-vision deficiencies), and a
+/// light grey for what it has no slot for.
+pub const VERMILLION: Color = Color::new(0.84, 0.37, 0.0, 1.0);
+pub const ORANGE: Color = Color::new(0.90, 0.62, 0.0, 1.0);
+pub const PURPLE: Color = Color::new(0.80, 0.47, 0.65, 1.0);
+pub const YELLOW: Color = Color::new(0.94, 0.89, 0.26, 1.0);
+pub const SKY: Color = Color::new(0.34, 0.71, 0.91, 1.0);
+pub const GREEN: Color = Color::new(0.0, 0.62, 0.45, 1.0);
+pub const BLUE: Color = Color::new(0.25, 0.55, 0.95, 1.0);
+pub const GREY: Color = Color::new(0.85, 0.85, 0.85, 1.0);
+
+/// One kind's look and its name in the legend.
+pub struct Style {
+    pub color: Color,
+    pub shape: &'static Shape,
+    pub name: &'static str,
+}
+
+/// The look of a record `kind`. Reversed forms keep their kind's look.
+pub fn of(kind: &str) -> Style {
+    let (color, shape, name) = match kind {
+        "tile-chase" | "tile-evade" => (VERMILLION, &TANK, "tile chase"),
+        "tile-los" | "tile-los-away" => (ORANGE, &TANK, "tile line of sight"),
+        "los-chase" | "flee" => (PURPLE, &DART, "line of sight"),
+        "intercept" | "evade-predict" => (YELLOW, &DART, "intercept"),
+        "evade" => (SKY, &KITE, "evade"),
+        "wander" | "wander-waypoint" => (GREEN, &BEETLE, "wander"),
+        "avoid-wander" | "avoid-chase" => (BLUE, &BEETLE, "avoid"),
+        "pattern" | "tile-pattern" => (GREY, &BUOY, "pattern"),
+        "boss" => (GREEN, &BOSS, "boss"),
+        "escort" => (VERMILLION, &ESCORT, "escort"),
+        _ => (SKY, &DRONE, "drone"),
+    };
+    Style { color, shape, name }
+}
+
+/// Draw a silhouette at `pos` (world), nose along unit `heading`, `r` world units per unit.
+pub fn draw(shape: &Shape, pos: Vec2, heading: Vec2, r: f32, color: Color, cam: &Camera) {
+    let side = heading.perp();
+    let at = |p: [f32; 2]| cam.to_screen(pos + (heading * p[0] + side * p[1]) * r);
+    for t in shape.0 {
+        draw_triangle(at(t[0]), at(t[1]), at(t[2]), color);
+    }
+}
+
+/// A silhouette in screen space (for the legend).
+pub fn draw_icon(shape: &Shape, at: Vec2, r: f32, color: Color) {
+    let cam = Camera {
+        scale: 1.0,
+        offset: Vec2::ZERO,
+    };
+    draw(shape, at, Vec2::new(0.0, -1.0), r, color, &cam);
+}
