@@ -114,7 +114,13 @@ pub fn legend(world: &World) {
         let row = y + 38.0 + i as f32 * line;
         style::draw_icon(look.shape, Vec2::new(x + 18.0, row - 5.0), 6.0, look.color);
         draw_text(look.name, x + 34.0, row, 16.0, TEXT);
-        draw_text(caught.to_string().as_str(), x + 190.0, row, 16.0, look.color);
+        draw_text(
+            caught.to_string().as_str(),
+            x + 190.0,
+            row,
+            16.0,
+            look.color,
+        );
     }
 }
 
@@ -137,7 +143,13 @@ pub fn chart(world: &World) {
     let log = &world.score.log;
     let span = world.time().max(1.0);
     let top = log.iter().map(|c| c.time_to_catch).fold(5.0f64, f64::max) * 1.1;
-    draw_text(format!("{top:.0}").as_str(), x + 8.0, plot.1 + 10.0, 14.0, DIM);
+    draw_text(
+        format!("{top:.0}").as_str(),
+        x + 8.0,
+        plot.1 + 10.0,
+        14.0,
+        DIM,
+    );
     draw_text("0", x + 24.0, plot.1 + plot.3, 14.0, DIM);
     draw_text(
         format!("{span:.0} s").as_str(),

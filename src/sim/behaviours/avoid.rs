@@ -20,6 +20,13 @@ use glam::Vec2;
 const MAX_SPREAD: f32 = std::f32::consts::FRAC_PI_3;
 const SPREAD_OPEN: f32 = 1.5;
 const SPREAD_CLOSE: f32 = 0.75;
+/// How much free room along a way round counts against the other reasons for a way: most, so a
+/// way that runs into another obstacle (the inside of an L, a corner) loses.
+const ROOM_WEIGHT: f32 = 3.0;
+/// A hit counts when the heading runs into the surface at least this much (cosine)...
+const APPROACHING: f32 = 0.1;
+/// ...or when the ray reaches this deep, whatever the heading.
+const CLOSE_DEPTH: f32 = 0.5;
 /// How much of its speed an agent gives up as a ray reaches all the way in.
 const BRAKE: f32 = 0.5;
 /// Sideways offset from an obstacle's centre (px) at which passing on that side is fully preferred.
@@ -99,7 +106,11 @@ pub fn clear_course(
         0.0
     };
     let rays = cfg.rays(pos, heading, speed_frac, extra);
-    let felt = feelers::feel(arena, &rays, cfg.sweep_radius());
+    // A surface the agent runs alongside or away from is no danger: a whisker brushing a wall
+    // it follows would otherwise take over the wander for good (and hug the wall). Only when
+    // a ray reaches deep does any surface count.
+    let felt = feelers::feel(arena, &rays, cfg.sweep_radius())
+        .filter(|f| heading.dot(f.hit.normal) < -APPROACHING || f.depth > CLOSE_DEPTH);
     s.spread = match felt {
         Some(_) => (s.spread + SPREAD_OPEN * dt).min(1.0),
         None => (s.spread - SPREAD_CLOSE * dt).max(0.0),
@@ -114,6 +125,16 @@ pub fn clear_course(
         };
     };
     let n = f.hit.normal;
+    if wish.dot(n) > 0.0 && f.depth < CLOSE_DEPTH {
+        // The agent's own wish already leads away from the surface: let it.
+        s.rounding = None;
+        return Clearance {
+            dir: wish,
+            speed: 1.0,
+            rays,
+            felt,
+        };
+    }
     let surface = match f.hit.obstacle {
         Some(i) => Surface::Obstacle(i),
         None => Surface::Wall(n),
@@ -193,7 +214,7 @@ fn escape_tangent(
         let short_way = centre.map_or(0.0, |c| {
             -((c - pos).dot(left) / SHORT_WAY_SCALE).clamp(-1.0, 1.0) * t.dot(left)
         });
-        room + 0.5 * t.dot(heading) + last + short_way
+        ROOM_WEIGHT * room + 0.5 * t.dot(heading) + last + short_way
     };
     if score(along) >= score(-along) {
         along
