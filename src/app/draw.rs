@@ -159,7 +159,7 @@ pub fn world(world: &World, view: &View, trails: &Trails, alpha: f32) {
         if matches!(&a.behaviour, Behaviour::Ship(s) if s.state == ShipState::Queued) {
             continue;
         }
-        let look = style::of(a.behaviour.kind());
+        let look = style::of(a.behaviour.kind(), world.mode);
         let r = a.radius(&world.tuning);
         // Rotate smoothly: the heading between the last two ticks, like the position.
         let turn = a.prev_heading.angle_between(a.body.heading);
@@ -182,7 +182,8 @@ pub fn world(world: &World, view: &View, trails: &Trails, alpha: f32) {
     let pr = world.tuning.player.radius * cam.scale;
     let body = if flash { FLASH } else { PLAYER };
     draw_circle(p.x, p.y, pr, body);
-    draw_circle_lines(p.x, p.y, pr, 2.0, BACKGROUND);
+    // A white ring sets the player apart from every agent colour.
+    draw_circle_lines(p.x, p.y, pr + 2.0, 2.0, FLASH);
     // A nose where the player is going.
     if let Some(dir) = world.player.vel.try_normalize() {
         let side = dir.perp();

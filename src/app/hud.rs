@@ -98,7 +98,7 @@ pub fn legend(world: &World) {
     // Reversed forms share their kind's look: one row per look, their catches added up.
     let mut rows: Vec<(style::Style, u32)> = Vec::new();
     for kind in kinds {
-        let look = style::of(kind);
+        let look = style::of(kind, world.mode);
         let caught = world.score.by_kind.get(kind).copied().unwrap_or(0);
         match rows.iter_mut().find(|(s, _)| s.name == look.name) {
             Some((_, n)) => *n += caught,
@@ -128,7 +128,7 @@ pub fn legend(world: &World) {
 /// the time from the catcher's respawn to the catch, in the catcher's colour; the mean per kind
 /// beside it.
 pub fn chart(world: &World) {
-    let (w, h) = (460.0f32, 250.0f32);
+    let (w, h) = (560.0f32, 250.0f32);
     let (x, y) = (screen_width() - w - 10.0, screen_height() - h - 44.0);
     draw_rectangle(x, y, w, h, PANEL_BG);
     draw_text(
@@ -138,7 +138,7 @@ pub fn chart(world: &World) {
         16.0,
         DIM,
     );
-    let plot = (x + 40.0, y + 30.0, w - 190.0, h - 60.0);
+    let plot = (x + 40.0, y + 30.0, w - 270.0, h - 60.0);
     draw_rectangle_lines(plot.0, plot.1, plot.2, plot.3, 1.0, DIM);
     let log = &world.score.log;
     let span = world.time().max(1.0);
@@ -162,7 +162,7 @@ pub fn chart(world: &World) {
     for c in log {
         let px = plot.0 + (c.at / span) as f32 * plot.2;
         let py = plot.1 + plot.3 - (c.time_to_catch / top) as f32 * plot.3;
-        draw_circle(px, py, 3.0, style::of(c.kind).color);
+        draw_circle(px, py, 3.0, style::of(c.kind, world.mode).color);
         match means.iter_mut().find(|(k, _, _)| *k == c.kind) {
             Some((_, sum, n)) => {
                 *sum += c.time_to_catch;
@@ -172,7 +172,7 @@ pub fn chart(world: &World) {
         }
     }
     for (i, (kind, sum, n)) in means.iter().enumerate() {
-        let look = style::of(kind);
+        let look = style::of(kind, world.mode);
         let row = plot.1 + 12.0 + i as f32 * 18.0;
         let mean = sum / f64::from(*n);
         let mean_y = plot.1 + plot.3 - (mean / top) as f32 * plot.3;

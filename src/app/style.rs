@@ -3,6 +3,7 @@
 //! and the legend alike.
 
 use super::draw::Camera;
+use crate::sim::mode::Mode;
 use glam::Vec2;
 use macroquad::prelude::{Color, draw_triangle};
 
@@ -70,7 +71,8 @@ pub const YELLOW: Color = Color::new(0.94, 0.89, 0.26, 1.0);
 pub const SKY: Color = Color::new(0.34, 0.71, 0.91, 1.0);
 pub const GREEN: Color = Color::new(0.0, 0.62, 0.45, 1.0);
 pub const BLUE: Color = Color::new(0.25, 0.55, 0.95, 1.0);
-pub const GREY: Color = Color::new(0.85, 0.85, 0.85, 1.0);
+pub const GREY: Color = Color::new(0.70, 0.70, 0.72, 1.0);
+pub const WHITE: Color = Color::new(0.97, 0.97, 0.97, 1.0);
 
 /// One kind's look and its name in the legend.
 pub struct Style {
@@ -79,8 +81,18 @@ pub struct Style {
     pub name: &'static str,
 }
 
-/// The look of a record `kind`. Reversed forms keep their kind's look.
-pub fn of(kind: &str) -> Style {
+/// The look of a record `kind` in `mode`. Reversed forms keep their kind's look. Galaga ships
+/// wear arcade-like colours in mode 8; in the free-for-all the squadron is white, so every
+/// colour there names one kind.
+pub fn of(kind: &str, mode: Mode) -> Style {
+    let mut style = look(kind);
+    if mode == Mode::Mixed && matches!(kind, "boss" | "escort" | "drone") {
+        style.color = WHITE;
+    }
+    style
+}
+
+fn look(kind: &str) -> Style {
     let (color, shape, name) = match kind {
         "tile-chase" | "tile-evade" => (VERMILLION, &TANK, "tile chase"),
         "tile-los" | "tile-los-away" => (ORANGE, &TANK, "tile line of sight"),
