@@ -45,6 +45,16 @@ pub enum Command {
         #[arg(long, value_name = "S", default_value_t = 30.0, value_parser = positive_seconds)]
         seconds: f64,
     },
+    /// Time the simulation at scale and print JSON: with no --mode, the default set (every mode
+    /// at 2,000 and 20,000 agents, and avoid at 20,000 with 25 and 400 obstacles).
+    Bench {
+        /// Simulated seconds timed per run.
+        #[arg(long, value_name = "S", default_value_t = 5.0, value_parser = positive_seconds)]
+        seconds: f64,
+        /// Replace the arena's obstacles with this many random, spaced ones (from the seed).
+        #[arg(long, value_name = "K", value_parser = obstacle_count)]
+        obstacles: Option<usize>,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -86,6 +96,18 @@ fn positive_seconds(s: &str) -> Result<f64, String> {
         Ok(v)
     } else {
         Err(format!("must be more than 0 and at most {MAX_SECONDS}"))
+    }
+}
+
+fn obstacle_count(s: &str) -> Result<usize, String> {
+    let v: usize = s
+        .parse()
+        .map_err(|_| format!("\"{s}\" is not a whole number of obstacles"))?;
+    let max = crate::data::arena::MAX_OBSTACLES;
+    if v <= max {
+        Ok(v)
+    } else {
+        Err(format!("at most {max} obstacles"))
     }
 }
 
@@ -150,6 +172,7 @@ pub fn main() -> i32 {
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Some(Command::Sim { seconds }) => sim(&cli.common, seconds),
+        Some(Command::Bench { seconds, obstacles }) => bench(&cli.common, seconds, obstacles),
         None => {
             let config = crate::app::AppConfig {
                 world: cli.common.world_config(Script::Keys),
@@ -161,6 +184,22 @@ fn run(cli: Cli) -> Result<(), String> {
             crate::app::run(config)
         }
     }
+}
+
+fn bench(common: &Common, seconds: f64, obstacles: Option<usize>) -> Result<(), String> {
+    let data = common.sources().load().map_err(|e| e.to_string())?;
+    let cases = match (common.mode, common.agents) {
+        (None, None) if obstacles.is_none() => crate::bench::default_cases(),
+        (mode, agents) => vec![crate::bench::Case {
+            mode: mode.unwrap_or(Mode::Avoid),
+            agents: agents.unwrap_or(20_000),
+            obstacles,
+        }],
+    };
+    let report = crate::bench::run(&data, &cases, common.seed, seconds);
+    let json = serde_json::to_string(&report).map_err(|e| format!("cannot print: {e}"))?;
+    println!("{json}");
+    Ok(())
 }
 
 fn sim(common: &Common, seconds: f64) -> Result<(), String> {

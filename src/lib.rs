@@ -4,6 +4,7 @@
 //! the command line into one of the three runs.
 
 pub mod app;
+pub mod bench;
 pub mod cli;
 pub mod data;
 pub mod sim;

@@ -478,12 +478,12 @@ fn a_sweep_stops_a_body_radius_short_of_the_surface() {
         (250.0, Vec2::new(360.0, 300.0), Vec2::NEG_X, Some(0))
     );
     assert_eq!(arena.sweep(from, Vec2::X, 249.0, 10.0), None, "too short");
-    // Radii beyond MAX_SWEEP_RADIUS (40) are clamped to it for obstacles.
+    // Radii beyond MAX_SWEEP_RADIUS are clamped to it for obstacles.
     assert_eq!(
         arena
             .sweep_obstacles(from, Vec2::X, 500.0, 100.0)
             .map(|h| h.t),
-        Some(220.0)
+        Some(260.0 - steering_arena::sim::arena::MAX_SWEEP_RADIUS)
     );
     // Head-on at the rectangle's left face.
     let rect = arena

@@ -6,9 +6,10 @@ use crate::data::patterns::{Instruction, Steer};
 use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::arena::Obstacle;
 use crate::sim::arena::RayHit;
+use crate::sim::behaviours::feelers::Layout;
 use crate::sim::behaviours::feelers::Ray;
 use crate::sim::behaviours::galaga::{self, ShipState};
-use crate::sim::behaviours::{evade, tile_chase};
+use crate::sim::behaviours::{avoid, evade, tile_chase};
 use crate::sim::mode::Mode;
 use crate::sim::tiles::{TileGrid, bresenham};
 use crate::sim::world::World;
@@ -320,7 +321,11 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
                 speed_frac,
                 0.0,
             );
-            draw_rays(&rays, a.feeler.map(|f| (f.hit, f.ray)), cam);
+            let felt = match &a.behaviour {
+                Behaviour::Evade(state) => state.felt,
+                _ => None,
+            };
+            draw_rays(&rays, felt.map(|f| (f.hit, f.ray)), cam);
             if a.state == "wander" {
                 let t = &world.tuning.evade;
                 wander_circle(a, pos, t.wander_distance, t.wander_radius, cam);
@@ -354,7 +359,16 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
             }
         }
         Behaviour::Wander { walk, .. } | Behaviour::Avoid { walk, .. } => {
-            draw_rays(&walk.rays, walk.felt.map(|f| (f.hit, f.ray)), cam);
+            let params = a.behaviour.params(&world.tuning);
+            let cfg = avoid::feelers(params, &world.tuning.avoid);
+            let extra = if cfg.layout == Layout::Whiskers {
+                walk.avoid.spread * avoid::MAX_SPREAD
+            } else {
+                0.0
+            };
+            let speed_frac = a.body.speed() / params.max_speed.max(f32::EPSILON);
+            let rays = cfg.rays(a.body.pos, a.body.heading, speed_frac, extra);
+            draw_rays(&rays, walk.felt.map(|f| (f.hit, f.ray)), cam);
             let w = &world.tuning.wander;
             if let Some((spot, _)) = walk.waypoint {
                 let s = cam.to_screen(spot);
@@ -417,12 +431,12 @@ fn wander_circle(a: &Agent, pos: Vec2, distance: f32, radius: f32, cam: &Camera)
 }
 
 /// Feeler rays, the one that hit in red with its hit point and surface normal.
-fn draw_rays(rays: &[Ray; 3], hit: Option<(RayHit, usize)>, cam: &Camera) {
+fn draw_rays(rays: &[Ray; 3], hit: Option<(RayHit, u8)>, cam: &Camera) {
     for (i, r) in rays.iter().enumerate() {
         if r.length <= 0.0 {
             continue;
         }
-        let hit_here = hit.filter(|(_, ray)| *ray == i);
+        let hit_here = hit.filter(|(_, ray)| usize::from(*ray) == i);
         let o = cam.to_screen(r.origin);
         let e = cam.to_screen(r.origin + r.dir * r.length);
         draw_line(

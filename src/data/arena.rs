@@ -154,6 +154,12 @@ pub const GENERATED_GAP: f32 = 26.0;
 /// point or the player's start. Positions come from a generator seeded with `seed` only, so the
 /// same seed gives the same arena. Stops early if the arena is too full to place more.
 pub fn with_random_obstacles(base: &ArenaData, count: usize, seed: u64) -> ArenaData {
+    with_spaced_obstacles(base, count, seed, GENERATED_GAP)
+}
+
+/// [`with_random_obstacles`] with a chosen smallest gap (px): `bench` packs hundreds of obstacles
+/// more tightly than the default leaves room for.
+pub fn with_spaced_obstacles(base: &ArenaData, count: usize, seed: u64, gap: f32) -> ArenaData {
     use ::rand::rngs::StdRng;
     use ::rand::{Rng, SeedableRng};
     let mut rng = StdRng::seed_from_u64(seed);
@@ -185,7 +191,6 @@ pub fn with_random_obstacles(base: &ArenaData, count: usize, seed: u64) -> Arena
             }
         };
         let (c, r) = bounding_circle(&o);
-        let gap = GENERATED_GAP;
         let inside = c[0] - r >= gap
             && c[1] - r >= gap
             && c[0] + r <= out.width - gap

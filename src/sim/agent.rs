@@ -7,7 +7,7 @@ use crate::data::tuning::{Tuning, VehicleTuning};
 use crate::sim::arena::{Arena, Response};
 use crate::sim::behaviours::avoid::{self, AvoidState};
 use crate::sim::behaviours::evade::{self, EvadeState};
-use crate::sim::behaviours::feelers::{Feel, Ray};
+use crate::sim::behaviours::feelers::Feel;
 use crate::sim::behaviours::galaga::Ship;
 use crate::sim::behaviours::pattern::{PatternRun, TileRun};
 use crate::sim::behaviours::tile_los::{self, TileLine};
@@ -97,23 +97,16 @@ pub struct WanderWalk {
     /// Waypoint variant: the current spot and the seconds until the next.
     pub waypoint: Option<(Vec2, f32)>,
     pub avoid: AvoidState,
-    /// The rays cast this tick and the deepest hit (for the overlay).
-    pub rays: [Ray; 3],
+    /// The deepest hit this tick (for the overlay and the state word).
     pub felt: Option<Feel>,
 }
 
 impl Default for WanderWalk {
     fn default() -> Self {
-        let ray = Ray {
-            origin: Vec2::ZERO,
-            dir: Vec2::X,
-            length: 0.0,
-        };
         WanderWalk {
             local: Vec2::X,
             waypoint: None,
             avoid: AvoidState::default(),
-            rays: [ray; 3],
             felt: None,
         }
     }
@@ -329,8 +322,6 @@ pub struct Agent {
     pub aim: Vec2,
     /// Intercept's time to close this tick, when it predicted.
     pub tc: Option<f32>,
-    /// The deepest feeler hit this tick (evaders).
-    pub feeler: Option<Feel>,
     /// The behaviour's word for what it is doing (the record's `state`).
     pub state: &'static str,
     /// Set on the tick the agent was respawned (its jump is not a step).
@@ -379,7 +370,6 @@ impl Agent {
             steer: Vec2::ZERO,
             aim: face,
             tc: None,
-            feeler: None,
             state: "spawn",
             respawned: true,
             born: 0.0,
@@ -419,7 +409,6 @@ impl Agent {
         self.prev_speed = self.body.speed();
         self.respawned = false;
         self.tc = None;
-        self.feeler = None;
         self.aim = ctx.player_pos;
         let grid = &ctx.arena.tiles;
         let rate = ctx.tuning.tile.steps_per_second;
@@ -502,7 +491,6 @@ impl Agent {
                 );
                 self.aim = d.aim;
                 self.state = d.state;
-                self.feeler = d.felt;
                 Some(d.force)
             }
             Behaviour::Wander { walk, waypoints } => {
@@ -659,7 +647,6 @@ fn steer_clear(
         &mut walk.avoid,
         ctx.dt,
     );
-    walk.rays = clear.rays;
     walk.felt = clear.felt;
     clear.dir * p.max_speed * clear.speed - body.vel
 }

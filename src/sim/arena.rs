@@ -10,7 +10,7 @@ use glam::Vec2;
 pub const CELL: f32 = 64.0;
 /// Largest body radius a sweep may use: obstacles are filed in every cell within this distance of
 /// their bounds, so a ray walk finds the obstacles a body of that size would touch.
-pub const MAX_SWEEP_RADIUS: f32 = 40.0;
+pub const MAX_SWEEP_RADIUS: f32 = 24.0;
 /// How far a collision pushes a body beyond the surface, so rounding never leaves it touching.
 const SKIN: f32 = 0.01;
 /// Push-out passes per collision; bodies wedged between touching obstacles need several.
@@ -29,7 +29,7 @@ pub struct RayHit {
     pub point: Vec2,
     pub normal: Vec2,
     /// The obstacle's index; `None` for a wall.
-    pub obstacle: Option<usize>,
+    pub obstacle: Option<u32>,
 }
 
 /// The nearest obstacle surface to a point: signed distance (negative inside) and outward normal.
@@ -248,7 +248,9 @@ impl Grid {
 
     /// Inclusive cell range covering the box, clamped to the grid.
     fn range(&self, min: Vec2, max: Vec2) -> (usize, usize, usize, usize) {
-        let clamp = |v: f32, n: usize| ((v / CELL).floor().max(0.0) as usize).min(n - 1);
+        // `as usize` truncates, which is the floor for the non-negative values kept here (and
+        // saturates NaN and negatives to 0) — without a call to `floorf` on baseline x86-64.
+        let clamp = |v: f32, n: usize| ((v.max(0.0) / CELL) as usize).min(n - 1);
         (
             clamp(min.x, self.cols),
             clamp(min.y, self.rows),
@@ -319,6 +321,30 @@ impl Arena {
     /// Whether a point lies inside the walls.
     pub fn contains(&self, p: Vec2) -> bool {
         p.x >= 0.0 && p.y >= 0.0 && p.x <= self.width && p.y <= self.height
+    }
+
+    /// Whether any obstacle is filed in a cell the box touches (a cheap test that lets a query
+    /// in open space skip all its work).
+    pub fn anything_near(&self, min: Vec2, max: Vec2) -> bool {
+        let (x0, y0, x1, y1) = self.grid.range(min, max);
+        (y0..=y1).any(|y| {
+            let row = y * self.grid.cols;
+            self.grid.start[row + x1 + 1] > self.grid.start[row + x0]
+        })
+    }
+
+    /// Distance along unit `dir` from `origin` (inside) to the walls.
+    fn to_wall(&self, origin: Vec2, dir: Vec2) -> f32 {
+        let along = |o: f32, d: f32, limit: f32| {
+            if d > 0.0 {
+                (limit - o) / d
+            } else if d < 0.0 {
+                -o / d
+            } else {
+                f32::INFINITY
+            }
+        };
+        along(origin.x, dir.x, self.width).min(along(origin.y, dir.y, self.height))
     }
 
     /// Calls `f` with the index of every obstacle whose cell lies in the box (an obstacle spanning
@@ -398,20 +424,10 @@ impl Arena {
         if !self.contains(origin) {
             return None;
         }
-        let to_wall = |o: f32, d: f32, limit: f32| {
-            if d > 0.0 {
-                (limit - o) / d
-            } else if d < 0.0 {
-                -o / d
-            } else {
-                f32::INFINITY
-            }
-        };
-        let length = length
-            .min(to_wall(origin.x, dir.x, self.width))
-            .min(to_wall(origin.y, dir.y, self.height));
+        let length = length.min(self.to_wall(origin, dir));
         let (cols, rows) = (self.grid.cols as i64, self.grid.rows as i64);
-        let cell_of = |v: f32, n: i64| ((v / CELL).floor() as i64).clamp(0, n - 1);
+        // The origin is inside the arena, so truncation is the floor.
+        let cell_of = |v: f32, n: i64| ((v.max(0.0) / CELL) as i64).min(n - 1);
         let (mut cx, mut cy) = (cell_of(origin.x, cols), cell_of(origin.y, rows));
         let step_x = if dir.x > 0.0 { 1 } else { -1 };
         let step_y = if dir.y > 0.0 { 1 } else { -1 };
@@ -447,7 +463,7 @@ impl Arena {
                         // The surface point, not the centre's position at contact.
                         point: origin + dir * t - normal * r,
                         normal,
-                        obstacle: Some(i),
+                        obstacle: Some(i as u32),
                     });
                 }
             }
@@ -533,6 +549,12 @@ impl Arena {
             } else {
                 self.center()
             };
+        }
+        // The common case: well inside the walls with no obstacle filed nearby.
+        let inside =
+            pos.x >= r && pos.y >= r && pos.x <= self.width - r && pos.y <= self.height - r;
+        if inside && !self.anything_near(*pos - r, *pos + r) {
+            return None;
         }
         let mut contact = None;
         let mut hit = |normal: Vec2, vel: &mut Vec2| {

@@ -17,7 +17,7 @@ use crate::sim::arena::Arena;
 use glam::Vec2;
 
 /// Most extra whisker angle while blocked (radians) and how fast it opens and closes (per second).
-const MAX_SPREAD: f32 = std::f32::consts::FRAC_PI_3;
+pub const MAX_SPREAD: f32 = std::f32::consts::FRAC_PI_3;
 const SPREAD_OPEN: f32 = 1.5;
 const SPREAD_CLOSE: f32 = 0.75;
 /// How much free room along a way round counts against the other reasons for a way: most, so a
@@ -136,14 +136,17 @@ pub fn clear_course(
         };
     }
     let surface = match f.hit.obstacle {
-        Some(i) => Surface::Obstacle(i),
+        Some(i) => Surface::Obstacle(i as usize),
         None => Surface::Wall(n),
     };
     let along = n.perp();
     let sense = match s.rounding {
         Some((was, sense)) if was == surface => sense,
         _ => {
-            let centre = f.hit.obstacle.map(|i| arena.obstacles()[i].center());
+            let centre = f
+                .hit
+                .obstacle
+                .map(|i| arena.obstacles()[i as usize].center());
             let t = escape_tangent(
                 arena,
                 pos,

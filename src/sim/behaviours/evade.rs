@@ -28,6 +28,8 @@ pub struct EvadeState {
     pub wander: Vec2,
     /// The direction of a committed escape along a wall.
     pub escape: Option<Vec2>,
+    /// The deepest feeler hit this tick (for the overlay).
+    pub felt: Option<feelers::Feel>,
 }
 
 impl Default for EvadeState {
@@ -35,6 +37,7 @@ impl Default for EvadeState {
         EvadeState {
             wander: Vec2::X,
             escape: None,
+            felt: None,
         }
     }
 }
@@ -46,7 +49,6 @@ pub struct Decision {
     /// The point it flees (the predicted player) or wanders toward.
     pub aim: Vec2,
     pub state: &'static str,
-    pub felt: Option<feelers::Feel>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -105,12 +107,12 @@ pub fn steer(
     let cfg = feeler_config(p, t);
     let rays = cfg.rays(body.pos, body.heading, speed_frac, 0.0);
     let felt = feelers::feel(arena, &rays, cfg.sweep_radius());
+    s.felt = felt;
     let dir = felt.map_or(dir, |f| feelers::deflect(dir, &f));
     Decision {
         force: dir * p.max_speed - body.vel,
         aim,
         state,
-        felt,
     }
 }
 

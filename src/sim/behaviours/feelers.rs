@@ -90,7 +90,7 @@ pub struct Feel {
     pub hit: RayHit,
     pub depth: f32,
     /// Which ray (0 central, 1 and 2 the sides).
-    pub ray: usize,
+    pub ray: u8,
 }
 
 impl Feelers {
@@ -107,15 +107,31 @@ impl Feelers {
 /// Cast the rays, each sweeping a body of radius `r`; the hit that reaches deepest wins (walls
 /// count as obstacles).
 pub fn feel(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
+    // In open space (no obstacle filed near any ray, no wall within reach) there is nothing to
+    // feel: skip the ray walks, which most agents most of the time would otherwise pay for.
+    let mut min = Vec2::splat(f32::INFINITY);
+    let mut max = Vec2::splat(f32::NEG_INFINITY);
+    for ray in rays.iter().filter(|ray| ray.length > 0.0) {
+        let end = ray.origin + ray.dir * ray.length;
+        min = min.min(ray.origin).min(end);
+        max = max.max(ray.origin).max(end);
+    }
+    if !min.is_finite() {
+        return None;
+    }
+    let (min, max) = (min - r, max + r);
+    let walls_clear = min.x > 0.0 && min.y > 0.0 && max.x < arena.width && max.y < arena.height;
+    let obstacles_near = arena.anything_near(min, max);
+    if walls_clear && !obstacles_near {
+        return None;
+    }
     let mut best: Option<Feel> = None;
     for (i, ray) in rays.iter().enumerate() {
         if ray.length <= 0.0 {
             continue;
         }
         // A side ray that starts outside the walls feels the wall at once.
-        let hit = if arena.contains(ray.origin) {
-            arena.sweep(ray.origin, ray.dir, ray.length, r)
-        } else {
+        let hit = if !arena.contains(ray.origin) {
             let inside = ray.origin.clamp(Vec2::ZERO, arena.size());
             Some(RayHit {
                 t: 0.0,
@@ -123,11 +139,20 @@ pub fn feel(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
                 normal: (inside - ray.origin).normalize_or_zero(),
                 obstacle: None,
             })
+        } else if obstacles_near {
+            arena.sweep(ray.origin, ray.dir, ray.length, r)
+        } else {
+            // Only walls within reach: skip the walk through the obstacle grid.
+            arena.sweep_walls(ray.origin, ray.dir, ray.length, r)
         };
         if let Some(hit) = hit {
             let depth = 1.0 - hit.t / ray.length;
             if best.is_none_or(|b| depth > b.depth) {
-                best = Some(Feel { hit, depth, ray: i });
+                best = Some(Feel {
+                    hit,
+                    depth,
+                    ray: i as u8,
+                });
             }
         }
     }
