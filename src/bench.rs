@@ -16,8 +16,9 @@ use std::time::Instant;
 
 /// Ticks run before timing starts (spawns settle, stages launch).
 const WARM_UP_TICKS: u32 = 30;
-/// Smallest gap between generated obstacles (px): passable for every agent.
-const OBSTACLE_GAP: f32 = 22.0;
+/// Smallest gap between generated obstacles (px): they never overlap; some gaps are too narrow
+/// to pass, as in any crowded field.
+const OBSTACLE_GAP: f32 = 4.0;
 
 /// One timed configuration.
 #[derive(Debug, Clone, Copy)]

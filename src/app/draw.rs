@@ -156,6 +156,7 @@ pub fn world(world: &World, view: &View, trails: &Trails, alpha: f32) {
             overlay(a, drawn_position(a, world, alpha), world, &cam);
         }
     }
+    let mut batch = style::Batch::default();
     for a in &world.agents {
         if matches!(&a.behaviour, Behaviour::Ship(s) if s.state == ShipState::Queued) {
             continue;
@@ -169,7 +170,7 @@ pub fn world(world: &World, view: &View, trails: &Trails, alpha: f32) {
         } else {
             a.body.heading
         };
-        style::draw(
+        batch.shape(
             look.shape,
             drawn_position(a, world, alpha),
             heading,
@@ -178,6 +179,7 @@ pub fn world(world: &World, view: &View, trails: &Trails, alpha: f32) {
             &cam,
         );
     }
+    batch.flush();
     let flash = world.player.flash > 0.0 && ((world.player.flash * 12.0) as u32).is_multiple_of(2);
     let p = cam.to_screen(player);
     let pr = world.tuning.player.radius * cam.scale;

@@ -116,6 +116,9 @@ pub fn run(config: AppConfig) -> Result<(), String> {
             window_resizable: true,
             ..Default::default()
         },
+        // Room for a whole agent batch in one draw call (see `style::Batch`).
+        draw_call_vertex_capacity: style::BATCH_VERTICES + 1,
+        draw_call_index_capacity: style::BATCH_VERTICES + 1,
         ..Default::default()
     };
     macroquad::Window::from_config(conf, game(config, recorder));

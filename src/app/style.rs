@@ -5,6 +5,7 @@
 use super::draw::Camera;
 use crate::sim::mode::Mode;
 use glam::Vec2;
+use macroquad::models::{Mesh, Vertex, draw_mesh};
 use macroquad::prelude::{Color, draw_triangle};
 
 /// A silhouette, in units of the agent's radius, nose along +x: a list of triangles.
@@ -115,6 +116,63 @@ pub fn draw(shape: &Shape, pos: Vec2, heading: Vec2, r: f32, color: Color, cam: 
     let at = |p: [f32; 2]| cam.to_screen(pos + (heading * p[0] + side * p[1]) * r);
     for t in shape.0 {
         draw_triangle(at(t[0]), at(t[1]), at(t[2]), color);
+    }
+}
+
+/// Triangles gathered into one mesh and drawn with a single call per chunk: 20,000 agents are a
+/// handful of draw calls instead of one call per triangle.
+pub struct Batch {
+    mesh: Mesh,
+}
+
+/// Vertices per chunk (indices are u16, and the window's draw-call capacity is set above this).
+pub const BATCH_VERTICES: usize = 30_000;
+
+impl Default for Batch {
+    fn default() -> Self {
+        Batch {
+            mesh: Mesh {
+                vertices: Vec::with_capacity(BATCH_VERTICES),
+                indices: Vec::with_capacity(BATCH_VERTICES),
+                texture: None,
+            },
+        }
+    }
+}
+
+impl Batch {
+    /// Add a silhouette (world coordinates, like [`draw`]).
+    pub fn shape(
+        &mut self,
+        shape: &Shape,
+        pos: Vec2,
+        heading: Vec2,
+        r: f32,
+        color: Color,
+        cam: &Camera,
+    ) {
+        let side = heading.perp();
+        for t in shape.0 {
+            if self.mesh.vertices.len() + 3 > BATCH_VERTICES {
+                self.flush();
+            }
+            for p in t {
+                let s = cam.to_screen(pos + (heading * p[0] + side * p[1]) * r);
+                self.mesh.indices.push(self.mesh.vertices.len() as u16);
+                self.mesh
+                    .vertices
+                    .push(Vertex::new(s.x, s.y, 0.0, 0.0, 0.0, color));
+            }
+        }
+    }
+
+    /// Draw what has been gathered.
+    pub fn flush(&mut self) {
+        if !self.mesh.vertices.is_empty() {
+            draw_mesh(&self.mesh);
+            self.mesh.vertices.clear();
+            self.mesh.indices.clear();
+        }
     }
 }
 
