@@ -363,7 +363,14 @@ impl Arena {
     /// The nearest obstacle surface within `max_dist` of `p`, if any.
     pub fn nearest_surface(&self, p: Vec2, max_dist: f32) -> Option<Surface> {
         let mut best: Option<Surface> = None;
-        self.near(p - max_dist, p + max_dist, |i, o| {
+        // Obstacles are filed in every cell within MAX_SWEEP_RADIUS of them, so for a reach no
+        // longer than that, the cell holding `p` already lists every candidate.
+        let reach = if max_dist <= MAX_SWEEP_RADIUS {
+            0.0
+        } else {
+            max_dist
+        };
+        self.near(p - reach, p + reach, |i, o| {
             let (distance, normal) = o.surface(p);
             if distance <= max_dist && best.is_none_or(|b| distance < b.distance) {
                 best = Some(Surface {
@@ -550,10 +557,12 @@ impl Arena {
                 self.center()
             };
         }
-        // The common case: well inside the walls with no obstacle filed nearby.
+        // The common case: well inside the walls with no obstacle filed nearby (for a body no
+        // wider than MAX_SWEEP_RADIUS, its own cell says).
         let inside =
             pos.x >= r && pos.y >= r && pos.x <= self.width - r && pos.y <= self.height - r;
-        if inside && !self.anything_near(*pos - r, *pos + r) {
+        let reach = if r <= MAX_SWEEP_RADIUS { 0.0 } else { r };
+        if inside && !self.anything_near(*pos - reach, *pos + reach) {
             return None;
         }
         let mut contact = None;
