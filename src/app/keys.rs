@@ -4,7 +4,8 @@
 use crate::sim::mode::Mode;
 use glam::Vec2;
 use macroquad::input::{
-    KeyCode, MouseButton, is_key_down, is_key_pressed, is_mouse_button_pressed, mouse_position,
+    KeyCode, MouseButton, get_last_key_pressed, is_key_down, is_key_pressed,
+    is_mouse_button_pressed, mouse_position,
 };
 
 /// What a key asks for.
@@ -307,6 +308,11 @@ pub fn capture(ui_has_mouse: bool) -> FrameInput {
             input.any_key = true;
         }
     }
+    // Attract mode ends on any key at all, bound or not, however briefly tapped (a press and
+    // release inside one frame still counts as pressed), and on a click.
+    input.any_key |= get_last_key_pressed().is_some()
+        || is_mouse_button_pressed(MouseButton::Left)
+        || is_mouse_button_pressed(MouseButton::Right);
     input
 }
 
