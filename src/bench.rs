@@ -81,11 +81,22 @@ pub fn default_cases() -> Vec<Case> {
     cases
 }
 
+/// The player bench runs against unless `--player` says otherwise: one that moves keeps every
+/// behaviour busy (chasers chase, evaders flee).
+pub const PLAYER: Script = Script::Circle;
+
 /// Time every case for `seconds` of simulated time.
-pub fn run(data: &DataSet, cases: &[Case], seed: u64, seconds: f64) -> Report {
+pub fn run(
+    data: &DataSet,
+    cases: &[Case],
+    seed: u64,
+    seconds: f64,
+    player: Script,
+    flip: bool,
+) -> Report {
     let runs: Vec<Run> = cases
         .iter()
-        .map(|c| time_case(data, c, seed, seconds))
+        .map(|c| time_case(data, c, seed, seconds, player, flip))
         .collect();
     let floor = runs
         .iter()
@@ -99,7 +110,14 @@ pub fn run(data: &DataSet, cases: &[Case], seed: u64, seconds: f64) -> Report {
     }
 }
 
-fn time_case(data: &DataSet, case: &Case, seed: u64, seconds: f64) -> Run {
+fn time_case(
+    data: &DataSet,
+    case: &Case,
+    seed: u64,
+    seconds: f64,
+    player: Script,
+    flip: bool,
+) -> Run {
     let mut data = data.clone();
     if let Some(k) = case.obstacles {
         let mut bare = data.arena.clone();
@@ -110,8 +128,8 @@ fn time_case(data: &DataSet, case: &Case, seed: u64, seconds: f64) -> Run {
         mode: case.mode,
         seed,
         agents: Some(case.agents),
-        // A player that moves keeps every behaviour busy (chasers chase, evaders flee).
-        script: Script::Circle,
+        flip,
+        script: player,
         ..WorldConfig::default()
     };
     let mut world = World::new(&data, config);

@@ -187,6 +187,9 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 fn bench(common: &Common, seconds: f64, obstacles: Option<usize>) -> Result<(), String> {
+    if common.record.is_some() {
+        return Err("bench times the simulation alone: --record is for the window and sim".into());
+    }
     let data = common.sources().load().map_err(|e| e.to_string())?;
     let cases = match (common.mode, common.agents) {
         (None, None) if obstacles.is_none() => crate::bench::default_cases(),
@@ -196,7 +199,14 @@ fn bench(common: &Common, seconds: f64, obstacles: Option<usize>) -> Result<(), 
             obstacles,
         }],
     };
-    let report = crate::bench::run(&data, &cases, common.seed, seconds);
+    let report = crate::bench::run(
+        &data,
+        &cases,
+        common.seed,
+        seconds,
+        common.player.unwrap_or(crate::bench::PLAYER),
+        common.evade_flip,
+    );
     let json = serde_json::to_string(&report).map_err(|e| format!("cannot print: {e}"))?;
     println!("{json}");
     Ok(())

@@ -9,6 +9,10 @@
 //!   obstacle (and do not when the tuning panel is under the pointer).
 //! - `window_attract_mode_…`: with `--idle-seconds 2` and no input the autopilot takes the player
 //!   over (`demo:on`), a key hands it back (`demo:off`), and idling again starts it again.
+//! - `window_survives_resizes_…`: on copies of the data files, the window made tiny, one pixel,
+//!   huge and unmapped; the process stopped for three seconds (one long frame, which the clock
+//!   clamps); F5 with a broken tuning file (a syntax error, a value out of range: `reload-error`,
+//!   the run goes on, the error shown), then with good files (`reload`); Esc.
 //!
 //! Each test skips (and passes) with a clear message when `Xvfb` or `xdotool` is missing;
 //! `.ci/run` installs them, so in CI they always run. The tests take turns — one X server and one
@@ -75,6 +79,39 @@ const ARENA_CLICK: (&str, &str) = ("380", "420");
 /// Window pixels on the tuning panel's first row (its title label) when the panel is open: the
 /// panel is 420 px wide at the window's right edge, from y = 60 down.
 const PANEL_CLICK: (&str, &str) = ("1200", "72");
+
+/// The Xvfb screen of the tests that keep the window at its start size (1280x800).
+const SCREEN: &str = "1280x800x24";
+/// The screen of the abuse test: room for its huge window (X would clip it to a smaller screen).
+const BIG_SCREEN: &str = "3200x2100x24";
+/// The data files the abuse test copies from the repository's `assets/` and names on the command
+/// line (`--arena`, `--tuning`, `--patterns`), so that it can break them and F5 re-reads them.
+const DATA_FILES: [(&str, &str); 3] = [
+    ("--arena", "arena.json"),
+    ("--tuning", "tuning.json"),
+    ("--patterns", "patterns.json"),
+];
+/// The sizes the abuse test gives the window before it is unmapped (tiny, the least X allows,
+/// huge); after that it goes back to the start size.
+const ODD_SIZES: [(u32, u32); 3] = [(40, 30), (1, 1), (3000, 2000)];
+/// The window's start size (the game's own).
+const START_SIZE: (u32, u32) = (1280, 800);
+/// Ticks the game must run at each size (and while unmapped) before the test goes on.
+const RESIZE_TICKS: usize = 20;
+/// Wall time the abuse test keeps the game stopped (SIGSTOP … SIGCONT): one long frame.
+const STALL: Duration = Duration::from_secs(3);
+/// Ticks the game must run after the stall before the clamp is measured.
+const RESUME_TICKS: usize = 30;
+/// The clock's clamp (SPEC §3): at most this many ticks per frame, the backlog dropped.
+const MAX_TICKS_PER_FRAME: f64 = 8.0;
+/// Ticks the game must run after each F5 (one simulated second) for the agents-keep-moving check.
+const RELOAD_TICKS: usize = 60;
+/// No body may move further than this in one tick unless the line has an event that places it
+/// (catch, tag, mode, reset, reload): 600 px/s, the largest max speed a slider allows, is 10 px.
+const MAX_TICK_STEP: f64 = 12.0;
+/// The good arena file of the abuse test's last F5 moves the player's start here (from 640, 384),
+/// so the record shows that F5 read the file again.
+const NEW_PLAYER_START: (f64, f64) = (480.0, 300.0);
 
 #[test]
 fn window_plays_los_chase_with_real_keys_screenshots_and_quits_cleanly() {
@@ -540,6 +577,459 @@ fn window_attract_mode_starts_when_idle_and_stops_on_a_key() {
     s.passed = true;
 }
 
+/// Abuse, in one run of the game on copies of the data files: a tiny, a one-pixel and a huge
+/// window, an unmapped one, a three-second stall of the whole process (one long frame), F5 with a
+/// broken tuning file (a syntax error, then a value out of range) and with good files again, Esc.
+#[test]
+fn window_survives_resizes_a_long_stall_and_bad_reloads() {
+    let Some(_turn) = window_test_turn() else {
+        return;
+    };
+    let started = Instant::now();
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let good: Vec<(&str, String)> = DATA_FILES
+        .iter()
+        .map(|(_, name)| {
+            let path = assets.join(name);
+            let text = fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+            (*name, text)
+        })
+        .collect();
+    let files: Vec<(&str, &str)> = good.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    let mut args = vec!["--idle-seconds", NO_ATTRACT];
+    for (flag, name) in DATA_FILES {
+        args.extend([flag, name]);
+    }
+    let mut s = Session::start_with(BIG_SCREEN, &files, &args);
+    let mut rec = s.record();
+    let window = s.open_window(&mut rec);
+    let mut phases = vec![("window up", started.elapsed())];
+
+    // Wander: a dozen agents that keep moving, whatever the player does (it stands still).
+    rec.refresh();
+    let from = rec.len();
+    s.xdotool(&["key", "6"]);
+    let (wander, _) = s.wait_event(
+        &mut rec,
+        from,
+        "mode:wander",
+        10,
+        "the `6` key to switch to wander",
+    );
+
+    // Sizes: at each the game keeps ticking and draws into the whole window (a screenshot has the
+    // window's size).
+    let phase = Instant::now();
+    for size in ODD_SIZES {
+        resize_and_shoot(&mut s, &mut rec, &window, size);
+    }
+    // Unmapped (what minimising does; there is no window manager to ask): it still ticks.
+    s.xdotool(&["windowunmap", &window]);
+    s.wait_for("the window to be unmapped", 10, |s| {
+        s.xdotool_output(&["search", "--onlyvisible", "--name", "steering-arena"])
+            .is_none()
+            .then_some(())
+    });
+    rec.refresh();
+    let from = rec.len();
+    s.wait_lines(
+        &mut rec,
+        from + RESIZE_TICKS,
+        "ticks while the window is unmapped",
+        10,
+    );
+    s.xdotool(&["windowmap", &window]);
+    s.wait_for("the window to be mapped again", 10, |s| {
+        s.xdotool_output(&["search", "--onlyvisible", "--name", "steering-arena"])
+            .is_some()
+            .then_some(())
+    });
+    // Back to the start size: a picture that shows something, and no error banner yet.
+    let base = resize_and_shoot(&mut s, &mut rec, &window, START_SIZE);
+    check_not_flat(&base);
+    let red = error_banner_share(&base);
+    assert!(
+        red < 0.05,
+        "before any F5, {:.0}% of the error banner's place in {} is red: the check for the banner \
+         cannot tell it from the picture",
+        red * 100.0,
+        base.display()
+    );
+    phases.push(("resizes", phase.elapsed()));
+
+    // A stall: the whole process stopped for seconds of wall time, as a debugger, a suspended
+    // laptop or a starved machine would. The first frame after it is several seconds long.
+    let phase = Instant::now();
+    let pid = s.game_pid();
+    send_signal(pid, "STOP");
+    let stopped = Instant::now();
+    sleep(Duration::from_millis(200));
+    rec.refresh();
+    let frozen = rec.len();
+    sleep(STALL.saturating_sub(stopped.elapsed()));
+    rec.refresh();
+    assert_eq!(
+        rec.len(),
+        frozen,
+        "the record grew while the game was stopped (SIGSTOP did not stop it)"
+    );
+    let stalled = stopped.elapsed();
+    let resumed = Instant::now();
+    send_signal(pid, "CONT");
+    s.wait_lines(
+        &mut rec,
+        frozen + RESUME_TICKS,
+        "ticks after the stopped game was continued",
+        10,
+    );
+    // Read before the clock: every line counted was written by then.
+    let since = resumed.elapsed().as_secs_f64();
+    let (before, last) = (&rec.ticks[frozen - 1], &rec.ticks[rec.len() - 1]);
+    let simulated = last.t - before.t;
+    // The frame the stop interrupted finishes (at most MAX_TICKS_PER_FRAME more ticks), the frame
+    // that carries the stall runs at most MAX_TICKS_PER_FRAME, and the frames after it run real
+    // time (plus a tick of leftover in the accumulator each side).
+    let allowed = since + (2.0 * MAX_TICKS_PER_FRAME + 2.0) / TICK_HZ;
+    eprintln!(
+        "stopped {:.2} s of wall time at tick {}; {:.2} s after SIGCONT the record is at tick {}: \
+         {simulated:.3} s simulated (at most {allowed:.3} allowed; {:.2} s without the clamp)",
+        stalled.as_secs_f64(),
+        before.tick,
+        since,
+        last.tick,
+        stalled.as_secs_f64() + since
+    );
+    assert!(
+        simulated <= allowed,
+        "after a {:.2} s stall the simulation advanced {simulated:.3} s in the {since:.3} s of wall \
+         time since it resumed (ticks {}..={}); with at most {MAX_TICKS_PER_FRAME} ticks a frame it \
+         may advance at most {allowed:.3} s: the long frame was not clamped",
+        stalled.as_secs_f64(),
+        before.tick,
+        last.tick
+    );
+    check_ticks(&rec.ticks[frozen - 1..]);
+    phases.push(("stall", phase.elapsed()));
+
+    // F5 with a broken tuning file, twice: the game keeps its data and its run, and says so.
+    let phase = Instant::now();
+    let good_text = |name: &str| {
+        let (_, text) = good
+            .iter()
+            .find(|(n, _)| *n == name)
+            .expect("a copied data file");
+        text.as_str()
+    };
+    let tuning_text = good_text("tuning.json");
+    let tuning = s.dir.join("tuning.json");
+    let cut = tuning_text.len() / 2;
+    write(&tuning, &tuning_text.as_bytes()[..cut]);
+    bad_reload(
+        &mut s,
+        &mut rec,
+        &format!("tuning.json cut off after {cut} bytes (a syntax error)"),
+    );
+    let (_, shot) = s.screenshot(&mut rec, "after F5 with a broken tuning file");
+    check_not_flat(&shot);
+    let red = error_banner_share(&shot);
+    eprintln!(
+        "the error banner's place is {:.0}% red in {}",
+        red * 100.0,
+        shot.display()
+    );
+    assert!(
+        red > 0.4,
+        "after F5 with a broken data file the screenshot {} shows no error banner (only {:.0}% of \
+         its place at the bottom left is red)",
+        shot.display(),
+        red * 100.0
+    );
+    let mut out_of_range: serde_json::Value =
+        serde_json::from_str(tuning_text).expect("the repository's tuning.json is JSON");
+    out_of_range["player"]["max_speed"] = serde_json::json!(1.0e6);
+    write(
+        &tuning,
+        serde_json::to_string_pretty(&out_of_range).expect("JSON values serialize"),
+    );
+    bad_reload(
+        &mut s,
+        &mut rec,
+        "tuning.json with player.max_speed 1e6 (its range is 20 to 600)",
+    );
+
+    // Good files again — the arena with the player's start moved, to see that F5 read it.
+    write(&tuning, tuning_text);
+    let mut arena: serde_json::Value =
+        serde_json::from_str(good_text("arena.json")).expect("the repository's arena.json is JSON");
+    arena["player_start"] = serde_json::json!([NEW_PLAYER_START.0, NEW_PLAYER_START.1]);
+    write(
+        &s.dir.join("arena.json"),
+        serde_json::to_string_pretty(&arena).expect("JSON values serialize"),
+    );
+    rec.refresh();
+    let from = rec.len();
+    s.xdotool(&["key", "F5"]);
+    let (reloaded, _) = s.wait_event(
+        &mut rec,
+        from,
+        "reload",
+        10,
+        "F5 with good data files again",
+    );
+    s.wait_lines(
+        &mut rec,
+        reloaded + RELOAD_TICKS,
+        &format!("{RELOAD_TICKS} ticks after the good reload"),
+        10,
+    );
+    let line = &rec.ticks[reloaded];
+    assert!(
+        !line.events.iter().any(|e| e == "reload-error"),
+        "F5 with good files recorded `reload-error`: {:?}",
+        line.events
+    );
+    assert!(
+        (line.player.x - NEW_PLAYER_START.0).abs() < 1e-3
+            && (line.player.y - NEW_PLAYER_START.1).abs() < 1e-3,
+        "after F5 with an arena file that starts the player at {NEW_PLAYER_START:?} the player is \
+         at ({}, {}): the file was not read again",
+        line.player.x,
+        line.player.y
+    );
+    let run = &rec.ticks[reloaded..reloaded + RELOAD_TICKS];
+    assert!(
+        run.iter().all(|t| t.mode == "wander"),
+        "the mode changed after the good reload: {:?}",
+        dedup(&run.iter().map(|t| t.mode.as_str()).collect::<Vec<_>>())
+    );
+    check_agents_move(run, "after the good reload");
+    let (_, shot) = s.screenshot(&mut rec, "after F5 with good files");
+    check_not_flat(&shot);
+    let red = error_banner_share(&shot);
+    eprintln!(
+        "after the good reload the error banner's place is {:.0}% red",
+        red * 100.0
+    );
+    assert!(
+        red < 0.05,
+        "after F5 with good files the error banner is still shown ({:.0}% of its place is red in \
+         {})",
+        red * 100.0,
+        shot.display()
+    );
+    phases.push(("reloads", phase.elapsed()));
+
+    s.quit(&mut rec);
+
+    // The whole record, from the switch to wander to the end: a tick a line, everything finite,
+    // nothing jumping.
+    check_ticks(&rec.ticks[wander..]);
+    let events: Vec<(u64, &str)> = rec
+        .ticks
+        .iter()
+        .flat_map(|t| t.events.iter().map(move |e| (t.tick, e.as_str())))
+        .filter(|(_, e)| e.starts_with("reload") || e.starts_with("demo:"))
+        .collect();
+    assert_eq!(
+        events.iter().map(|(_, e)| *e).collect::<Vec<_>>(),
+        ["reload-error", "reload-error", "reload"],
+        "reload and attract-mode events (tick, event): {events:?}"
+    );
+    phases.push(("total", started.elapsed()));
+    eprintln!(
+        "{} lines; {}",
+        rec.len(),
+        phases
+            .iter()
+            .map(|(what, d)| format!("{what} {:.1} s", d.as_secs_f64()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    s.passed = true;
+}
+
+/// Give the window `size`, wait until X has it and the game has ticked on, take a screenshot and
+/// require it to have that size (the game saw the resize). The screenshot's path.
+fn resize_and_shoot(
+    s: &mut Session,
+    rec: &mut Record,
+    window: &str,
+    (w, h): (u32, u32),
+) -> PathBuf {
+    s.xdotool(&["windowsize", window, &w.to_string(), &h.to_string()]);
+    s.wait_for(
+        &format!("the X server to give the window {w}x{h}"),
+        10,
+        |s| (s.window_size(window) == Some((w, h))).then_some(()),
+    );
+    // No window manager: the keyboard focus follows the pointer, which a shrinking window leaves
+    // outside.
+    s.xdotool(&[
+        "mousemove",
+        "--window",
+        window,
+        &(w / 2).to_string(),
+        &(h / 2).to_string(),
+    ]);
+    rec.refresh();
+    let from = rec.len();
+    s.wait_lines(
+        rec,
+        from + RESIZE_TICKS,
+        &format!("{RESIZE_TICKS} ticks at {w}x{h}"),
+        10,
+    );
+    let (_, shot) = s.screenshot(rec, &format!("at {w}x{h}"));
+    let got = png_size(&shot);
+    assert_eq!(
+        got,
+        (w, h),
+        "a screenshot of the {w}x{h} window is {}x{}: the game did not follow the resize ({})",
+        got.0,
+        got.1,
+        shot.display()
+    );
+    eprintln!("at {w}x{h}: ticking, and a {w}x{h} screenshot");
+    shot
+}
+
+/// Press F5 after the test broke a data file (`what`): the record gets `reload-error` and no
+/// `reload`, the mode stays, the agents keep their places and go on moving, the game is alive.
+fn bad_reload(s: &mut Session, rec: &mut Record, what: &str) {
+    rec.refresh();
+    let from = rec.len();
+    let mode = rec.ticks[from - 1].mode.clone();
+    s.xdotool(&["key", "F5"]);
+    let (at, _) = s.wait_event(rec, from, "reload-error", 10, &format!("F5 with {what}"));
+    s.wait_lines(
+        rec,
+        at + RELOAD_TICKS,
+        &format!("{RELOAD_TICKS} ticks after F5 with {what}"),
+        10,
+    );
+    assert!(
+        s.game_exit().is_none(),
+        "the game exited after F5 with {what}"
+    );
+    let run = &rec.ticks[at - 1..at + RELOAD_TICKS];
+    // Neither the bad data nor a restart: the run goes on where it was.
+    if let Some(t) = run.iter().find(|t| {
+        t.events
+            .iter()
+            .any(|e| e == "reload" || e == "reset" || e.starts_with("mode:"))
+    }) {
+        panic!(
+            "after F5 with {what} the record shows a reload, reset or mode change (the running \
+             state was not kept): {t:?}"
+        );
+    }
+    let modes: Vec<&str> = run.iter().map(|t| t.mode.as_str()).collect();
+    assert!(
+        modes.iter().all(|m| *m == mode),
+        "the mode changed after F5 with {what}: {:?}",
+        dedup(&modes)
+    );
+    let ids = |t: &Tick| t.agents.iter().map(|a| a.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(&run[0]),
+        ids(&run[1]),
+        "the agents changed at F5 with {what} (tick {})",
+        run[1].tick
+    );
+    // Their places: no respawn at the error (steps of one tick at most, a catch aside).
+    check_ticks(run);
+    check_agents_move(&run[1..], &format!("after F5 with {what}"));
+    eprintln!(
+        "F5 with {what}: `reload-error` at tick {}, {} agents kept, mode {mode}",
+        run[1].tick,
+        run[1].agents.len()
+    );
+}
+
+/// Some agent travels at least `MIN_AGENT_MOVE` over `run` (not counting respawned ones).
+fn check_agents_move(run: &[Tick], when: &str) {
+    let moved = agent_moves(run);
+    let best = moved.iter().map(|(_, d)| *d).fold(0.0, f64::max);
+    assert!(
+        best >= MIN_AGENT_MOVE,
+        "{when} no agent moved {MIN_AGENT_MOVE} px over {} ticks (ticks {}..={}); the most was \
+         {best:.1} px",
+        run.len(),
+        run[0].tick,
+        run[run.len() - 1].tick
+    );
+}
+
+/// Consecutive unpaused record lines: the tick goes up by one a line (no frame runs ticks
+/// without recording them, none is recorded twice), `t` is the tick's time, every number is
+/// finite, and no body moves more than `MAX_TICK_STEP` in a tick unless an event placed it.
+fn check_ticks(ticks: &[Tick]) {
+    for t in ticks {
+        let numbers = [t.player.x, t.player.y, t.player.vx, t.player.vy]
+            .into_iter()
+            .chain(t.agents.iter().flat_map(|a| [a.x, a.y, a.vx, a.vy]));
+        for v in numbers {
+            assert!(
+                v.is_finite(),
+                "a number is not finite at tick {}: {t:?}",
+                t.tick
+            );
+        }
+        assert!(!t.paused, "a paused line (nothing paused the game): {t:?}");
+        assert!(
+            (t.t - t.tick as f64 / TICK_HZ).abs() < 1e-6,
+            "tick {} has t = {}, expected {}",
+            t.tick,
+            t.t,
+            t.tick as f64 / TICK_HZ
+        );
+    }
+    for pair in ticks.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        assert_eq!(
+            b.tick,
+            a.tick + 1,
+            "the record goes from tick {} to tick {}: every tick should have its own line",
+            a.tick,
+            b.tick
+        );
+        let placed = b.events.iter().any(|e| {
+            ["catch:", "tag:", "mode:", "reset", "reload"]
+                .iter()
+                .any(|p| e.starts_with(p))
+                && e != "reload-error"
+        });
+        if placed {
+            continue;
+        }
+        let step = distance(&a.player, &b.player);
+        assert!(
+            step <= MAX_TICK_STEP,
+            "the player moved {step:.1} px from tick {} to tick {}: {:?} -> {:?}",
+            a.tick,
+            b.tick,
+            a.player,
+            b.player
+        );
+        let before: HashMap<u32, &AgentLine> = a.agents.iter().map(|g| (g.id, g)).collect();
+        for g in &b.agents {
+            let Some(p) = before.get(&g.id) else {
+                continue;
+            };
+            let step = (g.x - p.x).hypot(g.y - p.y);
+            assert!(
+                step <= MAX_TICK_STEP,
+                "agent {} moved {step:.1} px from tick {} to tick {} (more than {MAX_TICK_STEP} \
+                 px in one tick, with no event that places it): {p:?} -> {g:?}",
+                g.id,
+                a.tick,
+                b.tick
+            );
+        }
+    }
+}
+
 /// Hold a movement key for `WASD_TICKS` ticks, then check the player went `dir`'s way (and not
 /// across it) and came to rest when the key went up.
 fn hold_and_check(s: &mut Session, rec: &mut Record, key: &str, dir: (f64, f64)) {
@@ -796,6 +1286,8 @@ struct AgentLine {
     id: u32,
     x: f64,
     y: f64,
+    vx: f64,
+    vy: f64,
     state: String,
 }
 
@@ -935,6 +1427,55 @@ fn check_not_flat(path: &Path) {
     );
 }
 
+/// The width and height in a PNG's header.
+fn png_size(path: &Path) -> (u32, u32) {
+    let file = File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let reader = png::Decoder::new(file)
+        .read_info()
+        .unwrap_or_else(|e| panic!("{}: not a PNG ({e})", path.display()));
+    let info = reader.info();
+    (info.width, info.height)
+}
+
+/// The share of red pixels where the error banner goes: the bottom-left corner, 8 to 200 px from
+/// the left and 6 to 30 px from the bottom (the banner is a dark red box behind light text, as
+/// wide as its message, which is longer than that).
+fn error_banner_share(path: &Path) -> f64 {
+    let pixels = decode_png(path).unwrap_or_else(|e| panic!("the screenshot: {e}"));
+    let (width, height) = (pixels.width as usize, pixels.height as usize);
+    assert!(
+        width > 200 && height > 30,
+        "the screenshot {} is too small to look for the error banner",
+        path.display()
+    );
+    let mut red = 0;
+    let mut total = 0;
+    for y in height - 30..height - 6 {
+        for c in &pixels.colours[y * width + 8..y * width + 200] {
+            let [r, g, b, _] = c.map(u32::from);
+            total += 1;
+            if r >= 80 && r >= 3 * g && r >= 3 * b {
+                red += 1;
+            }
+        }
+    }
+    red as f64 / total as f64
+}
+
+/// Send a signal (`STOP`, `CONT`) to a process of ours.
+fn send_signal(pid: u32, signal: &str) {
+    let status = Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .stdin(Stdio::null())
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run kill: {e}"));
+    assert!(status.success(), "kill -{signal} {pid} failed ({status})");
+}
+
+fn write(path: &Path, contents: impl AsRef<[u8]>) {
+    fs::write(path, contents).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+}
+
 fn dedup<'a>(items: &[&'a str]) -> Vec<&'a str> {
     let mut out: Vec<&str> = Vec::new();
     for i in items {
@@ -969,6 +1510,12 @@ impl Session {
     /// Start Xvfb and the game on it, recording to `rec.jsonl` in a fresh folder, with `extra`
     /// arguments.
     fn start(extra: &[&str]) -> Session {
+        Session::start_with(SCREEN, &[], extra)
+    }
+
+    /// Like [`Session::start`], on an Xvfb screen of `screen` (`WxHxD`), with `files` (name,
+    /// text) written into the folder — the game's working directory — before the game starts.
+    fn start_with(screen: &str, files: &[(&str, &str)], extra: &[&str]) -> Session {
         let stamp = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_nanos())
@@ -978,7 +1525,12 @@ impl Session {
             std::process::id()
         ));
         fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
-        let (display, xvfb) = start_xvfb(&dir);
+        for (name, text) in files {
+            let path = dir.join(name);
+            fs::write(&path, text)
+                .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        }
+        let (display, xvfb) = start_xvfb(&dir, screen);
         let mut session = Session {
             display,
             xvfb,
@@ -1132,6 +1684,21 @@ impl Session {
         lines[lines.len().saturating_sub(20)..].join("\n")
     }
 
+    /// The game's process id.
+    fn game_pid(&self) -> u32 {
+        self.game.as_ref().expect("the game was started").id()
+    }
+
+    /// The window's size as the X server has it (`xdotool getwindowgeometry`).
+    fn window_size(&self, window: &str) -> Option<(u32, u32)> {
+        let out = self.xdotool_output(&["getwindowgeometry", window])?;
+        let geometry = out
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("Geometry:"))?;
+        let (w, h) = geometry.trim().split_once('x')?;
+        Some((w.parse().ok()?, h.parse().ok()?))
+    }
+
     /// The game's exit status once it has exited.
     fn game_exit(&mut self) -> Option<ExitStatus> {
         if self.game_status.is_none()
@@ -1255,9 +1822,9 @@ fn run_bounded(
     }
 }
 
-/// Start Xvfb on a free display and wait until it answers. Tries the next number when one is taken
-/// (a lock file, or a server that beats us to it).
-fn start_xvfb(dir: &Path) -> (u32, Child) {
+/// Start Xvfb with one `screen` (`WxHxD`) on a free display and wait until it answers. Tries the
+/// next number when one is taken (a lock file, or a server that beats us to it).
+fn start_xvfb(dir: &Path, screen: &str) -> (u32, Child) {
     let first = 100 + std::process::id() % 300;
     for display in first..first + 40 {
         if Path::new(&format!("/tmp/.X{display}-lock")).exists()
@@ -1271,7 +1838,7 @@ fn start_xvfb(dir: &Path) -> (u32, Child) {
                 &format!(":{display}"),
                 "-screen",
                 "0",
-                "1280x800x24",
+                screen,
                 "-nolisten",
                 "tcp",
                 // By default the server resets when its last client disconnects, and refuses

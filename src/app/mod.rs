@@ -121,8 +121,35 @@ pub fn run(config: AppConfig) -> Result<(), String> {
         draw_call_index_capacity: style::BATCH_VERTICES + 1,
         ..Default::default()
     };
-    macroquad::Window::from_config(conf, game(config, recorder));
-    Ok(())
+    if cfg!(target_os = "linux")
+        && std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty())
+        && std::env::var_os("WAYLAND_DISPLAY").is_none_or(|d| d.is_empty())
+    {
+        return Err(
+            "no display to open the window on (DISPLAY is not set); `steering-arena sim` runs \
+             without one"
+                .to_string(),
+        );
+    }
+    // miniquad panics when it cannot open the display (a DISPLAY naming no server): turn that
+    // into the one-line error every other start-up failure gets.
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        macroquad::Window::from_config(conf, game(config, recorder));
+    }));
+    std::panic::set_hook(previous);
+    opened.map_err(|e| {
+        let why = e
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| e.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown reason".to_string());
+        format!(
+            "cannot open the window: {}",
+            crate::data::one_line(why.trim())
+        )
+    })
 }
 
 /// The data at start: the files if they are good, else the built-in copies with the error shown.

@@ -22,8 +22,25 @@ pub struct DataError {
 
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.file, self.message)
+        write!(f, "{}: {}", one_line(&self.file), one_line(&self.message))
     }
+}
+
+/// The text with control characters (line breaks above all) escaped, so an error that quotes a
+/// file name, a key or a value is always one line.
+pub fn one_line(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_string();
+    }
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 impl std::error::Error for DataError {}
@@ -46,13 +63,17 @@ impl FieldError {
 
 impl fmt::Display for FieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path, self.message)
+        write!(f, "{}: {}", one_line(&self.path), one_line(&self.message))
     }
 }
 
 /// Deserialize JSON text, reporting syntax errors as `line L column C: ...` and type errors with
 /// the path of the offending field.
 pub fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    read_json(text).map_err(|e| one_line(&e))
+}
+
+fn read_json<T: DeserializeOwned>(text: &str) -> Result<T, String> {
     let mut de = serde_json::Deserializer::from_str(text);
     let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();

@@ -199,6 +199,7 @@ impl PatternsData {
         for (name, list) in &self.patterns {
             let path = format!("patterns.{name}");
             check_nonempty(&path, list.len())?;
+            check_len(&path, list.len())?;
             for (i, ins) in list.iter().enumerate() {
                 ins.validate(&format!("{path}[{i}]"))?;
             }
@@ -207,6 +208,7 @@ impl PatternsData {
         for (name, list) in &self.tile_patterns {
             let path = format!("tile_patterns.{name}");
             check_nonempty(&path, list.len())?;
+            check_len(&path, list.len())?;
             if list.iter().all(|i| i.steps == 0) {
                 return Err(FieldError::new(path, "needs at least one step"));
             }
@@ -297,6 +299,13 @@ impl GalagaData {
         check_len("galaga.paths", self.paths.len())?;
         for (name, p) in &self.paths {
             let path = format!("galaga.paths.{name}");
+            if let Some(start) = p.start {
+                check_range(&format!("{path}.start[0]"), start[0], -1e5, 1e5)?;
+                check_range(&format!("{path}.start[1]"), start[1], -1e5, 1e5)?;
+            }
+            if let Some(h) = p.heading {
+                check_range(&format!("{path}.heading"), h, -3600.0, 3600.0)?;
+            }
             check_nonempty(&format!("{path}.steps"), p.steps.len())?;
             check_len(&format!("{path}.steps"), p.steps.len())?;
             for (i, s) in p.steps.iter().enumerate() {

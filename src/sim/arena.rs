@@ -578,6 +578,23 @@ impl Arena {
             }
             contact = Some(normal);
         };
+        // Sweep the move: a body that meets an obstacle on the way stops at the contact and slides
+        // the rest of its step along the surface, so a fast body cannot pass through a thin
+        // obstacle, and rounding a corner never carries it farther than its step.
+        let step = *pos - from;
+        let length = step.length();
+        if length > 1e-6 && self.contains(from) && self.is_clear(from, r) {
+            let dir = step / length;
+            if let Some(h) = self.sweep_obstacles(from, dir, length, r)
+                && h.t < length
+            {
+                let reached = dir * (h.t - SKIN).max(0.0);
+                let rest = step - reached;
+                let into = rest.dot(h.normal).min(0.0);
+                *pos = from + reached + (rest - h.normal * into);
+                hit(h.normal, vel);
+            }
+        }
         // A few passes settle bodies wedged between obstacles that touch each other.
         for _ in 0..COLLIDE_PASSES {
             let mut moved = false;
@@ -601,17 +618,54 @@ impl Arena {
                 }
                 if normal != Vec2::ZERO {
                     hit(normal, vel);
+                    // Back inside the walls may mean back into an obstacle crossing them.
+                    moved = true;
                 }
             }
             if !moved {
                 return contact;
             }
         }
-        if !self.is_clear(*pos, r) && self.is_clear(from, r) {
+        let within = |p: Vec2| {
+            let lo = Vec2::splat(r).min(self.size() * 0.5);
+            let hi = (self.size() - r).max(self.size() * 0.5);
+            p.cmpge(lo).all() && p.cmple(hi).all()
+        };
+        if !self.is_clear(*pos, r) && within(from) && self.is_clear(from, r) {
             *pos = from;
             *vel = Vec2::ZERO;
         }
         contact
+    }
+
+    /// The nearest place to `p` where a body of radius `r` fits inside the walls and clear of
+    /// every obstacle, searched ring by ring outward (`p` clamped inside if nothing fits).
+    pub fn nearest_clear(&self, p: Vec2, r: f32) -> Vec2 {
+        let lo = Vec2::splat(r).min(self.size() * 0.5);
+        let hi = (self.size() - r).max(self.size() * 0.5);
+        let p = if p.is_finite() {
+            p.clamp(lo, hi)
+        } else {
+            self.center()
+        };
+        if self.is_clear(p, r) {
+            return p;
+        }
+        let step = (r * 0.5).max(2.0);
+        let reach = self.width.max(self.height);
+        let mut ring = step;
+        while ring <= reach {
+            let around = ((std::f32::consts::TAU * ring / step).ceil() as usize).clamp(8, 512);
+            for k in 0..around {
+                let a = std::f32::consts::TAU * k as f32 / around as f32;
+                let q = (p + Vec2::from_angle(a) * ring).clamp(lo, hi);
+                if self.is_clear(q, r) {
+                    return q;
+                }
+            }
+            ring += step;
+        }
+        p
     }
 
     /// Whether a body of radius `r` at `p` overlaps no obstacle.

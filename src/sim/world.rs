@@ -304,7 +304,9 @@ impl World {
         let w = walkers.get(n % walkers.len().max(1))?;
         let copy = (n / walkers.len()) as f32;
         let pos = Vec2::from(w.start) + Vec2::splat(WALKER_COPY_SHIFT * copy);
-        let pos = pos.clamp(Vec2::ZERO, self.arena.size());
+        // Inside the walls and clear of obstacles, whatever the arena (tile walkers go to the
+        // nearest free tile below).
+        let pos = self.arena.nearest_clear(pos, self.tuning.pattern.radius);
         let face = pos + Vec2::from_angle(w.heading.to_radians());
         let behaviour = if w.tile {
             let list = &self.patterns.tile_patterns[&w.pattern];
@@ -336,12 +338,16 @@ impl World {
         let mut agent = Agent::new(id, mode, flip, pos, self.player.pos, &self.arena);
         agent.born = self.time();
         if agent.tile().is_none() {
-            // Continuous agents start clear of obstacles and inside the walls.
+            // Continuous agents start clear of obstacles and inside the walls: pushed out if they
+            // can be, else at the nearest spot where they fit (a spawn in a gap too narrow).
             let mut vel = Vec2::ZERO;
             let r = agent.radius(&self.tuning);
             let body = &mut agent.body;
             self.arena
                 .collide(body.pos, &mut body.pos, &mut vel, r, Response::Slide);
+            if !self.arena.is_clear(body.pos, r) {
+                body.pos = self.arena.nearest_clear(body.pos, r);
+            }
             agent.prev_pos = body.pos;
         }
         if agent.behaviour.wander_walk().is_some() {

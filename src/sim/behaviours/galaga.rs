@@ -221,14 +221,23 @@ impl Stage {
         let p = &self.data.paths[path];
         let start = Vec2::from(p.start.unwrap_or([self.width / 2.0, WRAP_Y])).as_dvec2();
         let heading = f64::from(p.heading.unwrap_or(90.0)).to_radians();
-        if mirror {
+        let (start, heading) = if mirror {
             (
                 DVec2::new(f64::from(self.width) - start.x, start.y),
                 PI_64 - heading,
             )
         } else {
             (start, heading)
-        }
+        };
+        // The paths are drawn for the default arena; in a smaller one, start inside the walls.
+        (self.inside(start), heading)
+    }
+
+    /// `p` moved inside the walls by a ship's radius.
+    fn inside(&self, p: DVec2) -> DVec2 {
+        let r = f64::from(SHIP_RADIUS);
+        let size = DVec2::new(f64::from(self.width), f64::from(self.height));
+        p.clamp(DVec2::splat(r).min(size * 0.5), (size - r).max(size * 0.5))
     }
 
     /// The formation's sideways shift and its breathing scale now.
@@ -247,7 +256,11 @@ impl Stage {
     /// (so the outer columns and lower rows move most).
     pub fn slot_position(&self, i: usize) -> Vec2 {
         let (shift, scale) = self.formation_motion();
-        Vec2::from(self.data.formation.top) + Vec2::new(shift, 0.0) + self.slots[i].offset * scale
+        let at = Vec2::from(self.data.formation.top)
+            + Vec2::new(shift, 0.0)
+            + self.slots[i].offset * scale;
+        // A formation wider than a small arena is squeezed against its walls.
+        self.inside(at.as_dvec2()).as_vec2()
     }
 
     fn dive_path(&self, kind: ShipKind) -> &str {
