@@ -3,7 +3,7 @@
 //! under `behaviours/`.
 
 use crate::data::patterns::ShipKind;
-use crate::data::tuning::{Tuning, VehicleTuning};
+use crate::data::tuning::{Tuning, VehicleTuning, WanderTuning};
 use crate::sim::arena::{Arena, Response};
 use crate::sim::behaviours::avoid::{self, AvoidState};
 use crate::sim::behaviours::evade::{self, EvadeState};
@@ -495,7 +495,7 @@ impl Agent {
             }
             Behaviour::Wander { walk, waypoints } => {
                 let w = &ctx.tuning.wander;
-                walk.local = wander::jitter(walk.local, w.radius, w.jitter, ctx.dt, rng);
+                let target = jittered_target(walk, &self.body, w, ctx.dt, rng);
                 let wish = if *waypoints {
                     let (spot, left) = match walk.waypoint {
                         Some((spot, left))
@@ -521,12 +521,6 @@ impl Agent {
                     )
                 } else {
                     walk.waypoint = None;
-                    let target = wander::world_target(
-                        self.body.pos,
-                        self.body.heading,
-                        walk.local,
-                        w.distance,
-                    );
                     self.aim = target;
                     self.state = "wander";
                     (target - self.body.pos).normalize_or_zero()
@@ -539,13 +533,7 @@ impl Agent {
                     self.state = "chase";
                     (ctx.player_pos - self.body.pos).normalize_or_zero()
                 } else {
-                    walk.local = wander::jitter(walk.local, w.radius, w.jitter, ctx.dt, rng);
-                    let target = wander::world_target(
-                        self.body.pos,
-                        self.body.heading,
-                        walk.local,
-                        w.distance,
-                    );
+                    let target = jittered_target(walk, &self.body, w, ctx.dt, rng);
                     self.aim = target;
                     self.state = "wander";
                     (target - self.body.pos).normalize_or_zero()
@@ -620,6 +608,18 @@ impl Agent {
             }
         }
     }
+}
+
+/// Reynolds' wander target after this tick's jitter of the circle point.
+fn jittered_target(
+    walk: &mut WanderWalk,
+    body: &Vehicle,
+    w: &WanderTuning,
+    dt: f32,
+    rng: &mut impl Rng,
+) -> Vec2 {
+    walk.local = wander::jitter(walk.local, w.radius, w.jitter, dt, rng);
+    wander::world_target(body.pos, body.heading, walk.local, w.distance)
 }
 
 /// Bend the wish away from near walls and around what the rays feel, and turn it into a steering

@@ -1,5 +1,5 @@
 //! The window-free simulation: world, clock, vehicle, arena, player, behaviours, metrics and the
-//! record. Nothing here knows about macroquad.
+//! record. Nothing here knows about the window or its graphics library.
 
 pub mod agent;
 pub mod arena;

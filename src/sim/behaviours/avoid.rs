@@ -115,7 +115,8 @@ pub fn clear_course(
         Some(_) => (s.spread + SPREAD_OPEN * dt).min(1.0),
         None => (s.spread - SPREAD_CLOSE * dt).max(0.0),
     };
-    let Some(f) = felt else {
+    // Nothing felt, or the agent's own wish already leads away from the surface: let it.
+    let Some(f) = felt.filter(|f| wish.dot(f.hit.normal) <= 0.0 || f.depth >= CLOSE_DEPTH) else {
         s.rounding = None;
         return Clearance {
             dir: wish,
@@ -125,16 +126,6 @@ pub fn clear_course(
         };
     };
     let n = f.hit.normal;
-    if wish.dot(n) > 0.0 && f.depth < CLOSE_DEPTH {
-        // The agent's own wish already leads away from the surface: let it.
-        s.rounding = None;
-        return Clearance {
-            dir: wish,
-            speed: 1.0,
-            rays,
-            felt,
-        };
-    }
     let surface = match f.hit.obstacle {
         Some(i) => Surface::Obstacle(i as usize),
         None => Surface::Wall(n),
