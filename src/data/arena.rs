@@ -8,6 +8,8 @@ pub const BUILT_IN: &str = include_str!("../../assets/arena.json");
 
 /// Largest number of obstacles a file may hold (keeps loading and grids bounded).
 pub const MAX_OBSTACLES: usize = 10_000;
+/// Most spawn points a file may hold.
+pub const MAX_SPAWNS: usize = 256;
 /// Largest arena side in pixels.
 pub const MAX_SIDE: f32 = 16_384.0;
 
@@ -77,6 +79,15 @@ impl ArenaData {
         }
         if self.spawns.is_empty() {
             return Err(FieldError::new("spawns", "needs at least one spawn point"));
+        }
+        if self.spawns.len() > MAX_SPAWNS {
+            return Err(FieldError::new(
+                "spawns",
+                format!(
+                    "at most {MAX_SPAWNS} spawn points, got {}",
+                    self.spawns.len()
+                ),
+            ));
         }
         for (i, s) in self.spawns.iter().enumerate() {
             self.check_point(&format!("spawns[{i}]"), *s)?;

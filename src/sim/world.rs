@@ -362,14 +362,29 @@ impl World {
 
     /// A spawn point in the farther half from the player, chosen by the world's generator.
     fn far_spawn(&mut self) -> Vec2 {
+        // The spawn of rank `pick` when ordered farthest first (ties by file order), found
+        // without sorting a copy: catches can come many to a tick.
         let player = self.player.pos;
-        let mut spawns = self.arena.spawns.clone();
-        spawns.sort_by(|a, b| {
-            b.distance_squared(player)
-                .total_cmp(&a.distance_squared(player))
-        });
+        let spawns = &self.arena.spawns;
         let far_half = spawns.len().div_ceil(2);
-        spawns[self.rng.gen_range(0..far_half)]
+        let pick = self.rng.gen_range(0..far_half);
+        let d: fn(Vec2, Vec2) -> f32 = |s, p| s.distance_squared(p);
+        spawns
+            .iter()
+            .enumerate()
+            .find(|&(i, s)| {
+                let di = d(*s, player);
+                let rank = spawns
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, t)| {
+                        let dj = d(*t, player);
+                        dj > di || (dj == di && j < i)
+                    })
+                    .count();
+                rank == pick
+            })
+            .map_or(self.arena.center(), |(_, s)| *s)
     }
 
     /// Advance one fixed tick.

@@ -383,7 +383,8 @@ fn schedule_dives(stage: &mut Stage, agents: &mut [Agent], rng: &mut impl Rng) {
     let Some(complete) = stage.complete_at else {
         return;
     };
-    let d = stage.data.dives.clone();
+    let d = &stage.data.dives;
+    let (max_in_flight, boss_escorts) = (d.max_in_flight, d.boss_escorts);
     for (kind, every) in [
         (ShipKind::Drone, d.drone_every),
         (ShipKind::Escort, d.escort_every),
@@ -424,10 +425,10 @@ fn schedule_dives(stage: &mut Stage, agents: &mut [Agent], rng: &mut impl Rng) {
                     .distance_squared(at)
                     .total_cmp(&agents[b].body.pos.distance_squared(at))
             });
-            group.extend(escorts.into_iter().take(d.boss_escorts));
+            group.extend(escorts.into_iter().take(boss_escorts));
         }
         let in_flight = agents.iter().filter(|a| ship(a).state.in_flight()).count();
-        if in_flight + group.len() > d.max_in_flight {
+        if in_flight + group.len() > max_in_flight {
             continue;
         }
         let mirror = agents[leader].body.pos.x > stage.width / 2.0;
