@@ -85,10 +85,6 @@ impl Trails {
         }
     }
 
-    pub fn clear(&mut self) {
-        self.points.clear();
-    }
-
     fn draw(&self, cam: &Camera) {
         for trail in &self.points {
             for (a, b) in trail.iter().zip(trail.iter().skip(1)) {
@@ -123,7 +119,9 @@ impl Camera {
     }
 }
 
-pub fn world(world: &World, view: &View, trails: &Trails, alpha: f32) {
+/// Draw the arena and everything in it; `batch` is reused frame to frame (no per-frame
+/// allocation of the agent mesh).
+pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Batch, alpha: f32) {
     clear_background(BACKGROUND);
     let arena = &world.arena;
     let mut cam = Camera::fit(arena.size());
@@ -156,7 +154,6 @@ pub fn world(world: &World, view: &View, trails: &Trails, alpha: f32) {
             overlay(a, drawn_position(a, world, alpha), world, &cam);
         }
     }
-    let mut batch = style::Batch::default();
     for a in &world.agents {
         if matches!(&a.behaviour, Behaviour::Ship(s) if s.state == ShipState::Queued) {
             continue;

@@ -187,6 +187,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
     let mut last_input = Instant::now();
     let mut screenshots = 0u32;
     let mut trails = draw::Trails::default();
+    let mut batch = style::Batch::default();
     loop {
         let (mx, my) = macroquad::input::mouse_position();
         let over_ui =
@@ -318,7 +319,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         }
 
         let alpha = if view.paused { 1.0 } else { frame.alpha };
-        draw::world(&world, &view, &trails, alpha);
+        draw::world(&world, &view, &trails, &mut batch, alpha);
         hud::draw(&world, &view);
         if world.mode == Mode::Mixed {
             hud::legend(&world);
