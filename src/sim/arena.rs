@@ -3,6 +3,7 @@
 //! every obstacle.
 
 use crate::data::arena::{ArenaData, ObstacleData};
+use crate::sim::field::Field;
 use crate::sim::tiles::TileGrid;
 use glam::Vec2;
 
@@ -15,6 +16,10 @@ pub const MAX_SWEEP_RADIUS: f32 = 24.0;
 const SKIN: f32 = 0.01;
 /// Push-out passes per collision; bodies wedged between touching obstacles need several.
 const COLLIDE_PASSES: usize = 16;
+/// Most strides a sweep takes through the clearance field before walking the grid, and the
+/// shortest worth taking (px): near a surface the strides shrink and the grid walk is quicker.
+const TRACE_STRIDES: usize = 4;
+const MIN_STRIDE: f32 = 2.0;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Obstacle {
@@ -198,14 +203,54 @@ impl Obstacle {
     }
 }
 
-/// Obstacle indices bucketed by the grid cells their bounding boxes overlap (compressed rows:
-/// cell `i` holds `items[start[i]..start[i + 1]]`).
+/// How far from a shape a body of radius `r` can be and still meet it in a sweep: a rectangle
+/// grown by `r` keeps square corners, which stand √2·r from the shape.
+pub fn sweep_reach(r: f32) -> f32 {
+    r * std::f32::consts::SQRT_2
+}
+
+/// An obstacle as the grid files it: its index and its bounding circle, so a query can pass over
+/// an obstacle it cannot reach without looking at the shape.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    center: Vec2,
+    reach: f32,
+    index: u32,
+}
+
+impl Entry {
+    fn new(index: usize, o: &Obstacle) -> Self {
+        let (center, reach) = match *o {
+            Obstacle::Circle { center, radius } => (center, radius),
+            Obstacle::Rect { min, max } => ((min + max) * 0.5, (max - min).length() * 0.5),
+        };
+        Entry {
+            center,
+            reach,
+            index: index as u32,
+        }
+    }
+
+    /// Whether a body of radius `r` moving from `origin` along unit `dir` could touch the
+    /// bounding circle before travelling `within`.
+    fn may_meet(&self, origin: Vec2, dir: Vec2, r: f32, within: f32) -> bool {
+        let m = self.center - origin;
+        let reach = self.reach + sweep_reach(r);
+        // Distance along the ray to the centre's closest approach, and the miss distance there.
+        let along = m.dot(dir);
+        let aside = m.perp_dot(dir);
+        aside.abs() <= reach && along + reach >= 0.0 && along - reach <= within
+    }
+}
+
+/// Obstacles bucketed by the grid cells their bounding boxes (grown by [`MAX_SWEEP_RADIUS`])
+/// overlap (compressed rows: cell `i` holds `items[start[i]..start[i + 1]]`).
 #[derive(Debug, Clone, Default)]
 struct Grid {
     cols: usize,
     rows: usize,
     start: Vec<u32>,
-    items: Vec<u32>,
+    items: Vec<Entry>,
 }
 
 impl Grid {
@@ -231,14 +276,19 @@ impl Grid {
             grid.start[i] += grid.start[i - 1];
         }
         let mut fill = grid.start.clone();
-        grid.items = vec![0; grid.start[cols * rows] as usize];
+        let blank = Entry {
+            center: Vec2::ZERO,
+            reach: 0.0,
+            index: 0,
+        };
+        grid.items = vec![blank; grid.start[cols * rows] as usize];
         for (index, o) in obstacles.iter().enumerate() {
             let (min, max) = o.inflated(MAX_SWEEP_RADIUS).bounds();
             let (x0, y0, x1, y1) = grid.range(min, max);
             for y in y0..=y1 {
                 for x in x0..=x1 {
                     let cell = y * cols + x;
-                    grid.items[fill[cell] as usize] = index as u32;
+                    grid.items[fill[cell] as usize] = Entry::new(index, o);
                     fill[cell] += 1;
                 }
             }
@@ -259,7 +309,7 @@ impl Grid {
         )
     }
 
-    fn cell(&self, x: usize, y: usize) -> &[u32] {
+    fn cell(&self, x: usize, y: usize) -> &[Entry] {
         let i = y * self.cols + x;
         &self.items[self.start[i] as usize..self.start[i + 1] as usize]
     }
@@ -274,6 +324,8 @@ pub struct Arena {
     pub spawns: Vec<Vec2>,
     pub player_start: Vec2,
     grid: Grid,
+    /// Lower bounds on the distance to the nearest obstacle, for the open-space fast paths.
+    field: Field,
     /// Tiles overlapped by obstacles, for the tile modes.
     pub tiles: TileGrid,
 }
@@ -282,6 +334,7 @@ impl Arena {
     pub fn from_data(d: &ArenaData) -> Self {
         let obstacles: Vec<Obstacle> = d.obstacles.iter().map(Obstacle::from_data).collect();
         let grid = Grid::build(&obstacles, d.width, d.height);
+        let field = Field::build(&obstacles, d.width, d.height);
         let tiles = TileGrid::new(d.width, d.height, d.tile_size, &obstacles);
         Arena {
             tiles,
@@ -292,6 +345,7 @@ impl Arena {
             spawns: d.spawns.iter().map(|s| Vec2::from(*s)).collect(),
             player_start: Vec2::from(d.player_start),
             grid,
+            field,
         }
     }
 
@@ -347,21 +401,17 @@ impl Arena {
         along(origin.x, dir.x, self.width).min(along(origin.y, dir.y, self.height))
     }
 
-    /// Calls `f` with the index of every obstacle whose cell lies in the box (an obstacle spanning
-    /// several cells may come more than once; every caller here takes a minimum, so that is fine).
-    fn near(&self, min: Vec2, max: Vec2, mut f: impl FnMut(usize, &Obstacle)) {
-        let (x0, y0, x1, y1) = self.grid.range(min, max);
-        for y in y0..=y1 {
-            for x in x0..=x1 {
-                for &i in self.grid.cell(x, y) {
-                    f(i as usize, &self.obstacles[i as usize]);
-                }
-            }
-        }
+    /// The lower bounds on obstacle distance (see [`Field`]).
+    pub fn field(&self) -> &Field {
+        &self.field
     }
 
     /// The nearest obstacle surface within `max_dist` of `p`, if any.
     pub fn nearest_surface(&self, p: Vec2, max_dist: f32) -> Option<Surface> {
+        // Open space: the field proves there is nothing that near.
+        if self.field.clear_within(p, max_dist + 1e-3) {
+            return None;
+        }
         let mut best: Option<Surface> = None;
         // Obstacles are filed in every cell within MAX_SWEEP_RADIUS of them, so for a reach no
         // longer than that, the cell holding `p` already lists every candidate.
@@ -370,16 +420,29 @@ impl Arena {
         } else {
             max_dist
         };
-        self.near(p - reach, p + reach, |i, o| {
-            let (distance, normal) = o.surface(p);
-            if distance <= max_dist && best.is_none_or(|b| distance < b.distance) {
-                best = Some(Surface {
-                    distance,
-                    normal,
-                    obstacle: i,
-                });
+        let (x0, y0, x1, y1) = self.grid.range(p - reach, p + reach);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                // An obstacle spanning several cells may come more than once; the minimum is
+                // the same.
+                for e in self.grid.cell(x, y) {
+                    let limit = e.reach + best.map_or(max_dist, |b| b.distance.min(max_dist));
+                    // The surface is no nearer than the bounding circle.
+                    if limit < 0.0 || p.distance_squared(e.center) > limit * limit {
+                        continue;
+                    }
+                    let i = e.index as usize;
+                    let (distance, normal) = self.obstacles[i].surface(p);
+                    if distance <= max_dist && best.is_none_or(|b| distance < b.distance) {
+                        best = Some(Surface {
+                            distance,
+                            normal,
+                            obstacle: i,
+                        });
+                    }
+                }
             }
-        });
+        }
         best
     }
 
@@ -408,15 +471,18 @@ impl Arena {
     }
 
     /// The first obstacle hit by the ray from `origin` along unit `dir` within `length` and inside
-    /// the walls (a ray starting outside the arena hits nothing). Walks the
-    /// grid cells the ray crosses in order (Amanatides & Woo) and stops at the first cell that
-    /// contains a hit closer than the cell's far edge.
+    /// the walls (a ray starting outside the arena hits nothing).
     pub fn ray_cast(&self, origin: Vec2, dir: Vec2, length: f32) -> Option<RayHit> {
         self.sweep_obstacles(origin, dir, length, 0.0)
     }
 
     /// Like [`Arena::ray_cast`] for a body of radius `r` (at most [`MAX_SWEEP_RADIUS`]) moving
     /// along the ray: `t` is how far its centre travels before its edge touches an obstacle.
+    ///
+    /// The open stretch at the start is crossed in strides the clearance field proves empty
+    /// (sphere tracing); from where the field can no longer vouch for the way ahead, the walk
+    /// visits the grid cells the ray crosses in order (Amanatides & Woo) and stops at the first
+    /// cell holding a hit nearer than the cell's far edge.
     pub fn sweep_obstacles(&self, origin: Vec2, dir: Vec2, length: f32, r: f32) -> Option<RayHit> {
         let r = r.clamp(0.0, MAX_SWEEP_RADIUS);
         let dir = if (dir.length_squared() - 1.0).abs() < 1e-6 {
@@ -432,13 +498,26 @@ impl Arena {
             return None;
         }
         let length = length.min(self.to_wall(origin, dir));
+        let mut start = 0.0;
+        for _ in 0..TRACE_STRIDES {
+            let stride = self.field.free(origin + dir * start) - sweep_reach(r);
+            if stride < MIN_STRIDE {
+                break;
+            }
+            start += stride;
+            if start >= length {
+                return None;
+            }
+        }
+        let from = origin + dir * start;
         let (cols, rows) = (self.grid.cols as i64, self.grid.rows as i64);
-        // The origin is inside the arena, so truncation is the floor.
+        // `from` is inside the arena, so truncation is the floor.
         let cell_of = |v: f32, n: i64| ((v.max(0.0) / CELL) as i64).min(n - 1);
-        let (mut cx, mut cy) = (cell_of(origin.x, cols), cell_of(origin.y, rows));
+        let (mut cx, mut cy) = (cell_of(from.x, cols), cell_of(from.y, rows));
         let step_x = if dir.x > 0.0 { 1 } else { -1 };
         let step_y = if dir.y > 0.0 { 1 } else { -1 };
         let next_edge = |c: i64, step: i64| (c + i64::from(step > 0)) as f32 * CELL;
+        // Distances along the ray are measured from `origin` throughout.
         let t_to = |edge: f32, o: f32, d: f32| {
             if d.abs() < 1e-9 {
                 f32::INFINITY
@@ -458,25 +537,23 @@ impl Arena {
         } else {
             CELL / dir.y.abs()
         };
-        let mut best: Option<RayHit> = None;
+        let mut best: Option<(f32, Vec2, u32)> = None;
         loop {
-            for &i in self.grid.cell(cx as usize, cy as usize) {
-                let i = i as usize;
-                if let Some((t, normal)) = self.obstacles[i].inflated(r).ray(origin, dir, length)
-                    && best.is_none_or(|b| t < b.t)
+            for e in self.grid.cell(cx as usize, cy as usize) {
+                let within = best.map_or(length, |b| b.0);
+                if !e.may_meet(origin, dir, r, within) {
+                    continue;
+                }
+                let o = self.obstacles[e.index as usize].inflated(r);
+                if let Some((t, normal)) = o.ray(origin, dir, within)
+                    && best.is_none_or(|b| t < b.0)
                 {
-                    best = Some(RayHit {
-                        t,
-                        // The surface point, not the centre's position at contact.
-                        point: origin + dir * t - normal * r,
-                        normal,
-                        obstacle: Some(i as u32),
-                    });
+                    best = Some((t, normal, e.index));
                 }
             }
             let t_exit = t_max_x.min(t_max_y);
-            if best.is_some_and(|b| b.t <= t_exit) || t_exit > length {
-                return best;
+            if best.is_some_and(|b| b.0 <= t_exit) || t_exit > length {
+                break;
             }
             if t_max_x < t_max_y {
                 cx += step_x;
@@ -486,9 +563,16 @@ impl Arena {
                 t_max_y += t_delta_y;
             }
             if cx < 0 || cy < 0 || cx >= cols || cy >= rows {
-                return best;
+                break;
             }
         }
+        best.map(|(t, normal, index)| RayHit {
+            t,
+            // The surface point, not the centre's position at contact.
+            point: origin + dir * t - normal * r,
+            normal,
+            obstacle: Some(index),
+        })
     }
 
     /// Where a ray from inside the arena meets the walls (normal pointing inward), within `length`.
@@ -561,6 +645,11 @@ impl Arena {
         // wider than MAX_SWEEP_RADIUS, its own cell says).
         let inside =
             pos.x >= r && pos.y >= r && pos.x <= self.width - r && pos.y <= self.height - r;
+        // The field proves the whole step clear: every point of it lies within the step's length
+        // of `pos`.
+        if inside && self.field.clear_within(*pos, sweep_reach(r) + pos.distance(from) + SKIN) {
+            return None;
+        }
         let reach = if r <= MAX_SWEEP_RADIUS { 0.0 } else { r };
         if inside && !self.anything_near(*pos - reach, *pos + reach) {
             return None;
@@ -689,6 +778,7 @@ impl Arena {
 
     fn rebuild(&mut self) {
         self.grid = Grid::build(&self.obstacles, self.width, self.height);
+        self.field = Field::build(&self.obstacles, self.width, self.height);
         self.tiles = TileGrid::new(self.width, self.height, self.tile_size, &self.obstacles);
     }
 }

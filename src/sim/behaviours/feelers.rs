@@ -4,7 +4,7 @@
 //! The deepest hit — where the ray reached furthest past the surface, relative to its length —
 //! is what the agent reacts to.
 
-use crate::sim::arena::{Arena, RayHit};
+use crate::sim::arena::{Arena, RayHit, sweep_reach};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -121,7 +121,15 @@ pub fn feel(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
     }
     let (min, max) = (min - r, max + r);
     let walls_clear = min.x > 0.0 && min.y > 0.0 && max.x < arena.width && max.y < arena.height;
-    let obstacles_near = arena.anything_near(min, max);
+    // Every ray lies within `reach` of the first one's origin (the body's centre).
+    let centre = rays[0].origin;
+    let reach = rays
+        .iter()
+        .filter(|ray| ray.length > 0.0)
+        .map(|ray| ray.origin.distance(centre) + ray.length)
+        .fold(0.0, f32::max);
+    let obstacles_near =
+        !arena.field().clear_within(centre, reach + sweep_reach(r)) && arena.anything_near(min, max);
     if walls_clear && !obstacles_near {
         return None;
     }
