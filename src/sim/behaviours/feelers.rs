@@ -128,8 +128,8 @@ pub fn feel(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
         .filter(|ray| ray.length > 0.0)
         .map(|ray| ray.origin.distance(centre) + ray.length)
         .fold(0.0, f32::max);
-    let obstacles_near =
-        !arena.field().clear_within(centre, reach + sweep_reach(r)) && arena.anything_near(min, max);
+    let obstacles_near = !arena.field().clear_within(centre, reach + sweep_reach(r))
+        && arena.anything_near(min, max);
     if walls_clear && !obstacles_near {
         return None;
     }
