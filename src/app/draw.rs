@@ -6,8 +6,8 @@ use crate::data::patterns::{Instruction, Steer};
 use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::arena::Obstacle;
 use crate::sim::arena::RayHit;
-use crate::sim::behaviours::feelers::Layout;
 use crate::sim::behaviours::feelers::Ray;
+use crate::sim::behaviours::feelers::{self, Layout};
 use crate::sim::behaviours::galaga::{self, ShipState};
 use crate::sim::behaviours::{avoid, evade, tile_chase};
 use crate::sim::mode::Mode;
@@ -367,7 +367,10 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
             };
             let speed_frac = a.body.speed() / params.max_speed.max(f32::EPSILON);
             let rays = cfg.rays(a.body.pos, a.body.heading, speed_frac, extra);
-            draw_rays(&rays, walk.felt.map(|f| (f.hit, f.ray)), cam);
+            // The walls are felt every tick; obstacles as of the agent's last cast.
+            let walls = feelers::feel_walls(&world.arena, &rays, cfg.sweep_radius());
+            let felt = feelers::deeper(walls, walk.felt);
+            draw_rays(&rays, felt.map(|f| (f.hit, f.ray)), cam);
             let w = &world.tuning.wander;
             if let Some((spot, _)) = walk.waypoint {
                 let s = cam.to_screen(spot);

@@ -72,6 +72,9 @@ mod defaults {
     pub fn avoid() -> AvoidTuning {
         built_in().avoid
     }
+    pub fn sense_hz() -> f32 {
+        built_in().avoid.sense_hz
+    }
     pub fn pattern() -> PatternTuning {
         built_in().pattern
     }
@@ -161,6 +164,11 @@ pub struct AvoidTuning {
     pub whisker_angle_deg: f32,
     /// How hard a hit turns the course, per unit of ray depth.
     pub strength: f32,
+    /// Ray casts per second per agent (Buckland's regulator). Between casts an agent acts on what
+    /// it last felt; agents take turns, so a crowd's sensing is spread over the ticks. At the
+    /// tick rate (60) every agent casts every tick.
+    #[serde(default = "defaults::sense_hz")]
+    pub sense_hz: f32,
 }
 
 /// The book's physically simulated pattern vehicle: thrust pushes it up to its top speed, drag
@@ -516,6 +524,15 @@ pub const SLIDERS: &[Slider] = &[
         modes: &[Mode::Wander, Mode::Avoid],
         get: |t| t.avoid.strength,
         set: |t, v| t.avoid.strength = v,
+    },
+    Slider {
+        path: "avoid.sense_hz",
+        label: "ray casts per second",
+        min: 1.0,
+        max: 60.0,
+        modes: &[Mode::Wander, Mode::Avoid],
+        get: |t| t.avoid.sense_hz,
+        set: |t, v| t.avoid.sense_hz = v,
     },
     Slider {
         path: "pattern.max_speed",

@@ -97,8 +97,11 @@ pub struct WanderWalk {
     /// Waypoint variant: the current spot and the seconds until the next.
     pub waypoint: Option<(Vec2, f32)>,
     pub avoid: AvoidState,
-    /// The deepest hit this tick (for the overlay and the state word).
+    /// The deepest obstacle hit of the last ray cast, held (and brought nearer as the agent
+    /// moves) until the next; the walls are felt afresh every tick.
     pub felt: Option<Feel>,
+    /// Whether the rays have been cast since the agent (re)spawned.
+    pub cast: bool,
 }
 
 impl Default for WanderWalk {
@@ -108,6 +111,7 @@ impl Default for WanderWalk {
             waypoint: None,
             avoid: AvoidState::default(),
             felt: None,
+            cast: false,
         }
     }
 }
@@ -338,6 +342,12 @@ pub struct Context<'a> {
     pub player_vel: Vec2,
     pub player_tile: IVec2,
     pub dt: f32,
+    /// The tick being run (agents take turns to cast their rays by it).
+    pub tick: u64,
+    /// An agent casts its rays every this many ticks (from `avoid.sense_hz`).
+    pub cast_every: u64,
+    /// The arena changed since the last tick: every agent casts its rays now.
+    pub recast: bool,
 }
 
 impl Agent {
@@ -525,7 +535,7 @@ impl Agent {
                     self.state = "wander";
                     (target - self.body.pos).normalize_or_zero()
                 };
-                Some(steer_clear(walk, wish, &self.body, &p, ctx))
+                Some(steer_clear(walk, wish, &self.body, self.id, &p, ctx).0)
             }
             Behaviour::Avoid { walk, chase } => {
                 let w = &ctx.tuning.wander;
@@ -538,8 +548,8 @@ impl Agent {
                     self.state = "wander";
                     (target - self.body.pos).normalize_or_zero()
                 };
-                let force = steer_clear(walk, wish, &self.body, &p, ctx);
-                if walk.felt.is_some() {
+                let (force, avoiding) = steer_clear(walk, wish, &self.body, self.id, &p, ctx);
+                if avoiding {
                     self.state = if *chase { "chase-avoid" } else { "avoid" };
                 }
                 Some(force)
@@ -623,19 +633,26 @@ fn jittered_target(
 }
 
 /// Bend the wish away from near walls and around what the rays feel, and turn it into a steering
-/// force at full speed (less while avoiding).
+/// force at full speed (less while avoiding); also whether a felt surface changed the course.
+/// Agent `id` casts its rays on its turn (every `ctx.cast_every` ticks), on its first tick and
+/// when the arena has changed.
 fn steer_clear(
     walk: &mut WanderWalk,
     wish: Vec2,
     body: &Vehicle,
+    id: u32,
     p: &VehicleTuning,
     ctx: &Context,
-) -> Vec2 {
-    let margin = ctx.tuning.avoid.look_ahead + ctx.tuning.avoid.min_length;
+) -> (Vec2, bool) {
+    let t = &ctx.tuning.avoid;
+    let margin = t.look_ahead + t.min_length;
     let wish = (wish + wander::containment(ctx.arena, body.pos, margin)).normalize_or_zero();
     // The wish never asks for an about-face; avoidance may (braking is how it stays clear).
     let wish = wander::no_about_face(wish, body.heading);
     let speed_frac = body.speed() / p.max_speed.max(f32::EPSILON);
+    let cast =
+        ctx.recast || !walk.cast || (ctx.tick + u64::from(id)).is_multiple_of(ctx.cast_every);
+    walk.cast = true;
     let clear = avoid::clear_course(
         ctx.arena,
         body.pos,
@@ -643,12 +660,16 @@ fn steer_clear(
         speed_frac,
         wish,
         p,
-        &ctx.tuning.avoid,
+        t,
         &mut walk.avoid,
+        &mut walk.felt,
+        cast,
         ctx.dt,
     );
-    walk.felt = clear.felt;
-    clear.dir * p.max_speed * clear.speed - body.vel
+    (
+        clear.dir * p.max_speed * clear.speed - body.vel,
+        clear.felt.is_some(),
+    )
 }
 
 /// A random point where a body of radius `clearance` fits (the arena centre after 32 misses).

@@ -16,6 +16,9 @@ pub const MAX_SWEEP_RADIUS: f32 = 24.0;
 const SKIN: f32 = 0.01;
 /// Push-out passes per collision; bodies wedged between touching obstacles need several.
 const COLLIDE_PASSES: usize = 16;
+/// Slack (px) for the bounding-circle tests that let a query pass over an obstacle: more than
+/// the rounding of any distance in an arena of the largest size, so they never skip a true hit.
+const ROUNDING: f32 = 0.01;
 /// Most strides a sweep takes through the clearance field before walking the grid, and the
 /// shortest worth taking (px): near a surface the strides shrink and the grid walk is quicker.
 const TRACE_STRIDES: usize = 4;
@@ -235,7 +238,7 @@ impl Entry {
     /// bounding circle before travelling `within`.
     fn may_meet(&self, origin: Vec2, dir: Vec2, r: f32, within: f32) -> bool {
         let m = self.center - origin;
-        let reach = self.reach + sweep_reach(r);
+        let reach = self.reach + sweep_reach(r) + ROUNDING;
         // Distance along the ray to the centre's closest approach, and the miss distance there.
         let along = m.dot(dir);
         let aside = m.perp_dot(dir);
@@ -298,9 +301,12 @@ impl Grid {
 
     /// Inclusive cell range covering the box, clamped to the grid.
     fn range(&self, min: Vec2, max: Vec2) -> (usize, usize, usize, usize) {
-        // `as usize` truncates, which is the floor for the non-negative values kept here (and
-        // saturates NaN and negatives to 0) — without a call to `floorf` on baseline x86-64.
-        let clamp = |v: f32, n: usize| ((v.max(0.0) / CELL) as usize).min(n - 1);
+        // `as u32` truncates, which is the floor for the non-negative values kept here (and
+        // saturates NaN to 0) — without a call to `floorf` on baseline x86-64, and in one
+        // instruction where `as usize` takes a dozen.
+        let clamp = |v: f32, n: usize| {
+            ((v.max(0.0) / CELL).min(u32::MAX as f32) as u32 as usize).min(n - 1)
+        };
         (
             clamp(min.x, self.cols),
             clamp(min.y, self.rows),
@@ -426,7 +432,8 @@ impl Arena {
                 // An obstacle spanning several cells may come more than once; the minimum is
                 // the same.
                 for e in self.grid.cell(x, y) {
-                    let limit = e.reach + best.map_or(max_dist, |b| b.distance.min(max_dist));
+                    let limit =
+                        e.reach + best.map_or(max_dist, |b| b.distance.min(max_dist)) + ROUNDING;
                     // The surface is no nearer than the bounding circle.
                     if limit < 0.0 || p.distance_squared(e.center) > limit * limit {
                         continue;
@@ -484,6 +491,20 @@ impl Arena {
     /// visits the grid cells the ray crosses in order (Amanatides & Woo) and stops at the first
     /// cell holding a hit nearer than the cell's far edge.
     pub fn sweep_obstacles(&self, origin: Vec2, dir: Vec2, length: f32, r: f32) -> Option<RayHit> {
+        self.sweep_obstacles_past(origin, dir, length, r, 0.0)
+    }
+
+    /// [`Arena::sweep_obstacles`] for a caller that already knows the first `clear` pixels of the
+    /// way are free (from [`Field::free`] at `origin`, less [`sweep_reach`]; several rays from
+    /// one point share that look).
+    pub fn sweep_obstacles_past(
+        &self,
+        origin: Vec2,
+        dir: Vec2,
+        length: f32,
+        r: f32,
+        clear: f32,
+    ) -> Option<RayHit> {
         let r = r.clamp(0.0, MAX_SWEEP_RADIUS);
         let dir = if (dir.length_squared() - 1.0).abs() < 1e-6 {
             dir
@@ -498,7 +519,10 @@ impl Arena {
             return None;
         }
         let length = length.min(self.to_wall(origin, dir));
-        let mut start = 0.0;
+        let mut start = clear.max(0.0);
+        if start >= length {
+            return None;
+        }
         for _ in 0..TRACE_STRIDES {
             let stride = self.field.free(origin + dir * start) - sweep_reach(r);
             if stride < MIN_STRIDE {
@@ -512,7 +536,7 @@ impl Arena {
         let from = origin + dir * start;
         let (cols, rows) = (self.grid.cols as i64, self.grid.rows as i64);
         // `from` is inside the arena, so truncation is the floor.
-        let cell_of = |v: f32, n: i64| ((v.max(0.0) / CELL) as i64).min(n - 1);
+        let cell_of = |v: f32, n: i64| i64::from((v.max(0.0) / CELL) as u32).min(n - 1);
         let (mut cx, mut cy) = (cell_of(from.x, cols), cell_of(from.y, rows));
         let step_x = if dir.x > 0.0 { 1 } else { -1 };
         let step_y = if dir.y > 0.0 { 1 } else { -1 };

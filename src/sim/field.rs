@@ -1,5 +1,5 @@
 //! A clearance field: for every `FIELD_CELL`-pixel square of the arena, the distance from its
-//! centre to the nearest obstacle surface, in half pixels, capped at [`FIELD_CAP`].
+//! centre to the nearest obstacle surface, in whole pixels, capped at [`FIELD_CAP`].
 //!
 //! The distance to a set of shapes changes by at most the distance moved (it is 1-Lipschitz), so
 //! `d(centre) − |p − centre|` is a lower bound on the clearance at any point `p`: enough to prove,
@@ -13,16 +13,19 @@ use glam::Vec2;
 
 /// Side of a field cell in pixels.
 pub const FIELD_CELL: f32 = 8.0;
-/// The largest distance the field records (px); farther obstacles read as this far.
-pub const FIELD_CAP: f32 = 127.5;
+/// The largest distance the field records (px); farther obstacles read as this far. Longer than
+/// the default feelers' reach, so an agent in open space proves it with one look.
+pub const FIELD_CAP: f32 = 255.0;
+/// More than the rounding error of a distance computed in an arena of the largest size (px).
+const ROUNDING: f32 = 0.01;
 
 #[derive(Debug, Clone, Default)]
 pub struct Field {
     cols: usize,
     rows: usize,
-    /// Distance from each cell's centre to the nearest obstacle surface, in half pixels (0 inside
-    /// an obstacle, 255 at or beyond the cap), row by row.
-    half_px: Vec<u8>,
+    /// Distance from each cell's centre to the nearest obstacle surface in pixels, rounded down (0
+    /// inside an obstacle, 255 at or beyond the cap), row by row.
+    px: Vec<u8>,
 }
 
 impl Field {
@@ -30,7 +33,7 @@ impl Field {
     pub fn build(obstacles: &[Obstacle], width: f32, height: f32) -> Self {
         let cols = ((width / FIELD_CELL).ceil() as usize).max(1);
         let rows = ((height / FIELD_CELL).ceil() as usize).max(1);
-        let mut half_px = vec![u8::MAX; cols * rows];
+        let mut px = vec![u8::MAX; cols * rows];
         for o in obstacles {
             // Every cell whose centre lies within the cap of the shape is inside its bounds grown
             // by the cap; farther cells keep the cap, which is still a lower bound.
@@ -48,32 +51,29 @@ impl Field {
                 let cy = (y as f32 + 0.5) * FIELD_CELL;
                 for x in x0..x1 {
                     let centre = Vec2::new((x as f32 + 0.5) * FIELD_CELL, cy);
-                    let d = o.surface(centre).0.max(0.0);
-                    // Rounded down, so the stored value never exceeds the true distance.
-                    let q = (d * 2.0).floor().min(255.0) as u8;
-                    let cell = &mut half_px[y * cols + x];
+                    // Less the rounding of the distance, and rounded down, so the stored value
+                    // never exceeds the true distance.
+                    let d = (o.surface(centre).0 - ROUNDING).max(0.0);
+                    let q = d.floor().min(FIELD_CAP) as u8;
+                    let cell = &mut px[y * cols + x];
                     *cell = (*cell).min(q);
                 }
             }
         }
-        Field {
-            cols,
-            rows,
-            half_px,
-        }
+        Field { cols, rows, px }
     }
 
     /// The cell holding `p` and the distance recorded at its centre (`None` outside the field).
     fn sample(&self, p: Vec2) -> Option<(Vec2, f32)> {
-        if !(p.x >= 0.0 && p.y >= 0.0) {
+        let (x, y) = (p.x / FIELD_CELL, p.y / FIELD_CELL);
+        // Also false for NaN. In range, truncation is the floor; `u32` converts in one
+        // instruction where `usize` takes a dozen.
+        if !(x >= 0.0 && y >= 0.0 && x < self.cols as f32 && y < self.rows as f32) {
             return None;
         }
-        let (x, y) = ((p.x / FIELD_CELL) as usize, (p.y / FIELD_CELL) as usize);
-        if x >= self.cols || y >= self.rows {
-            return None;
-        }
+        let (x, y) = (x as u32 as usize, y as u32 as usize);
         let centre = Vec2::new((x as f32 + 0.5) * FIELD_CELL, (y as f32 + 0.5) * FIELD_CELL);
-        Some((centre, f32::from(self.half_px[y * self.cols + x]) * 0.5))
+        Some((centre, f32::from(self.px[y * self.cols + x])))
     }
 
     /// A lower bound on the distance from `p` to every obstacle surface (0 when nothing can be

@@ -50,6 +50,14 @@ impl Vehicle {
 
 /// `v` with its length clamped to `max` (direction kept); zero and non-finite inputs give zero.
 pub fn truncate(v: Vec2, max: f32) -> Vec2 {
+    let squared = v.length_squared();
+    // The common cases, quickly: within the limit, or beyond it by a length whose square fits.
+    if squared <= max * max {
+        return v;
+    }
+    if squared.is_finite() {
+        return v * (max / squared.sqrt());
+    }
     if !v.is_finite() {
         return Vec2::ZERO;
     }

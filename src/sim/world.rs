@@ -105,6 +105,8 @@ pub struct World {
     /// Where the stage's ships begin in `agents` (they come last).
     pub ships_from: usize,
     rng: StdRng,
+    /// The arena changed: every agent casts its rays on the next tick.
+    recast: bool,
 }
 
 impl World {
@@ -126,6 +128,7 @@ impl World {
             stage: None,
             ships_from: 0,
             rng: StdRng::seed_from_u64(config.seed),
+            recast: false,
             config,
         };
         world.spawn_agents(world.config.agents.unwrap_or(world.mode.default_agents()));
@@ -405,6 +408,11 @@ impl World {
             player_vel: self.player.vel,
             player_tile: self.arena.tiles.tile_of(self.player.pos),
             dt,
+            tick: self.tick,
+            cast_every: (1.0 / (self.tuning.avoid.sense_hz * dt))
+                .round()
+                .clamp(1.0, 1e6) as u64,
+            recast: std::mem::take(&mut self.recast),
         };
         // Ground agents behave one by one; the stage moves its ships (they come last) together.
         let split = match self.stage {
@@ -481,6 +489,7 @@ impl World {
     /// now blocks step to the nearest free tile.
     pub fn add_obstacle(&mut self, o: Obstacle) {
         self.arena.add_obstacle(o);
+        self.recast = true;
         let grid = &self.arena.tiles;
         for a in &mut self.agents {
             a.unblock(grid);
@@ -492,6 +501,7 @@ impl World {
     pub fn remove_obstacle_at(&mut self, p: Vec2) -> bool {
         let removed = self.arena.remove_obstacle_at(p).is_some();
         if removed {
+            self.recast = true;
             self.events.push("obstacle-removed".to_string());
         }
         removed

@@ -11,9 +11,9 @@
 //! hitting opens them by up to 60° more, so the agent sees the way out; they close again once
 //! it runs free.
 
-use super::feelers::{self, Feel, Feelers, Layout, Ray};
+use super::feelers::{self, Feel, Feelers, Layout};
 use crate::data::tuning::{AvoidTuning, VehicleTuning};
-use crate::sim::arena::Arena;
+use crate::sim::arena::{Arena, sweep_reach};
 use glam::Vec2;
 
 /// Most extra whisker angle while blocked (radians) and how fast it opens and closes (per second).
@@ -82,11 +82,13 @@ pub struct Clearance {
     /// Fraction of full speed to ask for: below 1 while a ray reaches deep, so the agent brakes
     /// and turns tighter (a turning circle's radius grows with the square of speed).
     pub speed: f32,
-    pub rays: [Ray; 3],
+    /// The hit it reacted to, if any.
     pub felt: Option<Feel>,
 }
 
-/// Bend `wish` (unit) away from whatever the rays feel.
+/// Bend `wish` (unit) away from what the rays feel. The walls are felt every tick; obstacles are
+/// felt by a cast when `cast` says (`held` takes what it found), and otherwise `held`, what the
+/// last cast found, stands in — brought nearer by the ground covered since.
 #[allow(clippy::too_many_arguments)]
 pub fn clear_course(
     arena: &Arena,
@@ -97,6 +99,8 @@ pub fn clear_course(
     p: &VehicleTuning,
     t: &AvoidTuning,
     s: &mut AvoidState,
+    held: &mut Option<Feel>,
+    cast: bool,
     dt: f32,
 ) -> Clearance {
     let cfg = feelers(p, t);
@@ -105,12 +109,31 @@ pub fn clear_course(
     } else {
         0.0
     };
-    let rays = cfg.rays(pos, heading, speed_frac, extra);
+    let r = cfg.sweep_radius();
+    // Most agents most of the time have nothing within reach of any ray: find that out before
+    // building the rays.
+    let reach = cfg.reach(speed_frac) + sweep_reach(r);
+    let near_wall = pos.x <= reach
+        || pos.y <= reach
+        || pos.x >= arena.width - reach
+        || pos.y >= arena.height - reach;
+    let cast_obstacles = cast && !arena.field().clear_within(pos, reach);
+    let rays = (near_wall || cast_obstacles).then(|| cfg.rays(pos, heading, speed_frac, extra));
+    if cast {
+        *held = rays
+            .filter(|_| cast_obstacles)
+            .and_then(|rays| feelers::feel_obstacles(arena, &rays, r));
+    } else if let Some(f) = held {
+        f.closer(speed_frac * p.max_speed * dt);
+    }
+    let walls = rays
+        .filter(|_| near_wall)
+        .and_then(|rays| feelers::feel_walls(arena, &rays, r));
+    let felt = feelers::deeper(walls, *held);
     // A surface the agent runs alongside or away from is no danger: a whisker brushing a wall
     // it follows would otherwise take over the wander for good (and hug the wall). Only when
     // a ray reaches deep does any surface count.
-    let felt = feelers::feel(arena, &rays, cfg.sweep_radius())
-        .filter(|f| heading.dot(f.hit.normal) < -APPROACHING || f.depth > CLOSE_DEPTH);
+    let felt = felt.filter(|f| heading.dot(f.hit.normal) < -APPROACHING || f.depth > CLOSE_DEPTH);
     s.spread = match felt {
         Some(_) => (s.spread + SPREAD_OPEN * dt).min(1.0),
         None => (s.spread - SPREAD_CLOSE * dt).max(0.0),
@@ -121,7 +144,6 @@ pub fn clear_course(
         return Clearance {
             dir: wish,
             speed: 1.0,
-            rays,
             felt,
         };
     };
@@ -168,7 +190,6 @@ pub fn clear_course(
     Clearance {
         dir: away,
         speed: 1.0 - BRAKE * f.depth,
-        rays,
         felt,
     }
 }

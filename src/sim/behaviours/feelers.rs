@@ -63,13 +63,13 @@ impl Feelers {
         match self.layout {
             Layout::Single => [centre, none, none],
             Layout::Whiskers => {
-                let angle = self.whisker_angle + extra_angle;
-                let whisker = |a: f32| Ray {
+                let turn = Vec2::from_angle(self.whisker_angle + extra_angle);
+                let whisker = |turn: Vec2| Ray {
                     origin: pos,
-                    dir: Vec2::from_angle(a).rotate(heading),
+                    dir: turn.rotate(heading),
                     length: self.whisker_length,
                 };
-                [centre, whisker(angle), whisker(-angle)]
+                [centre, whisker(turn), whisker(Vec2::new(turn.x, -turn.y))]
             }
             Layout::Parallel => {
                 let side = heading.perp() * self.half_width;
@@ -93,7 +93,31 @@ pub struct Feel {
     pub ray: u8,
 }
 
+impl Feel {
+    /// The same hit after the agent has come `by` pixels nearer along the ray: what a cast now
+    /// would most likely report, for an agent acting on what it felt a few ticks ago.
+    pub fn closer(&mut self, by: f32) {
+        // `depth = 1 − t / length`, so below 1 the ray's length is known and positive.
+        if self.depth < 1.0 && by > 0.0 {
+            let length = self.hit.t / (1.0 - self.depth);
+            self.hit.t = (self.hit.t - by).max(0.0);
+            self.depth = 1.0 - self.hit.t / length;
+        }
+    }
+}
+
 impl Feelers {
+    /// How far from the body's centre any ray reaches at speed fraction `speed_frac`.
+    pub fn reach(&self, speed_frac: f32) -> f32 {
+        let central = self.min_length + self.look_ahead.max(0.0) * speed_frac.clamp(0.0, 1.0);
+        let sides = match self.layout {
+            Layout::Single => 0.0,
+            Layout::Whiskers => self.whisker_length,
+            Layout::Parallel => self.half_width + self.whisker_length,
+        };
+        central.max(sides)
+    }
+
     /// The radius swept along each ray (zero for the parallel layout, whose side rays stand in
     /// for the body's edges).
     pub fn sweep_radius(&self) -> f32 {
@@ -107,8 +131,19 @@ impl Feelers {
 /// Cast the rays, each sweeping a body of radius `r`; the hit that reaches deepest wins (walls
 /// count as obstacles).
 pub fn feel(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
-    // In open space (no obstacle filed near any ray, no wall within reach) there is nothing to
-    // feel: skip the ray walks, which most agents most of the time would otherwise pay for.
+    deeper(feel_walls(arena, rays, r), feel_obstacles(arena, rays, r))
+}
+
+/// The deeper of two hits (the obstacle, `b`, on a tie).
+pub fn deeper(walls: Option<Feel>, obstacles: Option<Feel>) -> Option<Feel> {
+    match (walls, obstacles) {
+        (Some(w), Some(o)) => Some(if w.depth > o.depth { w } else { o }),
+        (w, o) => w.or(o),
+    }
+}
+
+/// The box around every ray, grown by `r` (`None`: no ray has length).
+fn reach_box(rays: &[Ray; 3], r: f32) -> Option<(Vec2, Vec2)> {
     let mut min = Vec2::splat(f32::INFINITY);
     let mut max = Vec2::splat(f32::NEG_INFINITY);
     for ray in rays.iter().filter(|ray| ray.length > 0.0) {
@@ -116,30 +151,21 @@ pub fn feel(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
         min = min.min(ray.origin).min(end);
         max = max.max(ray.origin).max(end);
     }
-    if !min.is_finite() {
+    min.is_finite().then_some((min - r, max + r))
+}
+
+/// The deepest of the rays' wall hits: cheap (the walls are four lines), so agents that cast at
+/// a regulated rate still feel the walls every tick.
+pub fn feel_walls(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
+    let (min, max) = reach_box(rays, r)?;
+    if min.x > 0.0 && min.y > 0.0 && max.x < arena.width && max.y < arena.height {
         return None;
     }
-    let (min, max) = (min - r, max + r);
-    let walls_clear = min.x > 0.0 && min.y > 0.0 && max.x < arena.width && max.y < arena.height;
-    // Every ray lies within `reach` of the first one's origin (the body's centre).
-    let centre = rays[0].origin;
-    let reach = rays
-        .iter()
-        .filter(|ray| ray.length > 0.0)
-        .map(|ray| ray.origin.distance(centre) + ray.length)
-        .fold(0.0, f32::max);
-    let obstacles_near = !arena.field().clear_within(centre, reach + sweep_reach(r))
-        && arena.anything_near(min, max);
-    if walls_clear && !obstacles_near {
-        return None;
-    }
-    let mut best: Option<Feel> = None;
-    for (i, ray) in rays.iter().enumerate() {
-        if ray.length <= 0.0 {
-            continue;
-        }
-        // A side ray that starts outside the walls feels the wall at once.
-        let hit = if !arena.contains(ray.origin) {
+    deepest(rays, |ray| {
+        if arena.contains(ray.origin) {
+            arena.sweep_walls(ray.origin, ray.dir, ray.length, r)
+        } else {
+            // A side ray that starts outside the walls feels the wall at once.
             let inside = ray.origin.clamp(Vec2::ZERO, arena.size());
             Some(RayHit {
                 t: 0.0,
@@ -147,13 +173,40 @@ pub fn feel(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
                 normal: (inside - ray.origin).normalize_or_zero(),
                 obstacle: None,
             })
-        } else if obstacles_near {
-            arena.sweep(ray.origin, ray.dir, ray.length, r)
-        } else {
-            // Only walls within reach: skip the walk through the obstacle grid.
-            arena.sweep_walls(ray.origin, ray.dir, ray.length, r)
-        };
-        if let Some(hit) = hit {
+        }
+    })
+}
+
+/// The deepest of the rays' obstacle hits.
+pub fn feel_obstacles(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
+    let (min, max) = reach_box(rays, r)?;
+    // In open space there is nothing to feel: the clearance field (or, failing that, an empty
+    // neighbourhood in the grid) says so without a ray walk.
+    let centre = rays[0].origin;
+    let reach = rays
+        .iter()
+        .filter(|ray| ray.length > 0.0)
+        .map(|ray| ray.origin.distance(centre) + ray.length)
+        .fold(0.0, f32::max);
+    let free = arena.field().free(centre) - sweep_reach(r);
+    if free >= reach || !arena.anything_near(min, max) {
+        return None;
+    }
+    deepest(rays, |ray| {
+        // Rays from the centre share its look at the field.
+        let clear = if ray.origin == centre { free } else { 0.0 };
+        arena.sweep_obstacles_past(ray.origin, ray.dir, ray.length, r, clear)
+    })
+}
+
+/// The hit that reaches deepest into its ray (the first ray on a tie).
+fn deepest(rays: &[Ray; 3], cast: impl Fn(&Ray) -> Option<RayHit>) -> Option<Feel> {
+    let mut best: Option<Feel> = None;
+    for (i, ray) in rays.iter().enumerate() {
+        if ray.length <= 0.0 {
+            continue;
+        }
+        if let Some(hit) = cast(ray) {
             let depth = 1.0 - hit.t / ray.length;
             if best.is_none_or(|b| depth > b.depth) {
                 best = Some(Feel {
