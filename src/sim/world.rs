@@ -107,6 +107,8 @@ pub struct World {
     rng: StdRng,
     /// The arena changed: every agent casts its rays on the next tick.
     recast: bool,
+    /// Indices of the agents touching the player this tick (kept to reuse its allocation).
+    touching: Vec<u32>,
 }
 
 impl World {
@@ -129,6 +131,7 @@ impl World {
             ships_from: 0,
             rng: StdRng::seed_from_u64(config.seed),
             recast: false,
+            touching: Vec::new(),
             config,
         };
         world.spawn_agents(world.config.agents.unwrap_or(world.mode.default_agents()));
@@ -420,29 +423,35 @@ impl World {
             None => self.agents.len(),
         };
         let (ground, ships) = self.agents.split_at_mut(split);
-        for a in ground {
+        // Who touches the player is noted as each agent moves, so the contacts need no second
+        // pass over the crowd (agents never move one another, so nothing changes in between).
+        self.touching.clear();
+        for (i, a) in ground.iter_mut().enumerate() {
             a.update(&ctx, &mut self.rng);
+            if touches(a, &ctx) {
+                self.touching.push(i as u32);
+            }
         }
         if let Some(stage) = &mut self.stage {
             galaga::tick(stage, ships, self.player.pos, dt, &mut self.rng);
+            for (i, a) in ships.iter().enumerate() {
+                if touches(a, &ctx) {
+                    self.touching.push((split + i) as u32);
+                }
+            }
         }
         self.tick += 1;
         self.resolve_contacts();
     }
 
     /// Catches (a chaser touches the player, or a tile chaser stands on the player's tile) and
-    /// tags (the player touches an agent that flees): the agent respawns far away.
+    /// tags (the player touches an agent that flees): the agent respawns far away. In index order,
+    /// over the agents found touching this tick.
     fn resolve_contacts(&mut self) {
         let now = self.time();
-        let player_tile = self.arena.tiles.tile_of(self.player.pos);
-        for i in 0..self.agents.len() {
+        for k in 0..self.touching.len() {
+            let i = self.touching[k] as usize;
             let a = &self.agents[i];
-            let reach = self.tuning.player.radius + a.radius(&self.tuning);
-            let touching = a.body.pos.distance_squared(self.player.pos) <= reach * reach
-                || a.tile() == Some(player_tile);
-            if !touching {
-                continue;
-            }
             let id = a.id;
             let contact = a.behaviour.contact();
             if contact == Contact::Ignore {
@@ -579,4 +588,11 @@ impl World {
     pub fn take_events(&mut self) -> Vec<String> {
         std::mem::take(&mut self.events)
     }
+}
+
+/// Whether an agent touches the player: within the two radii, or on the player's tile.
+fn touches(a: &Agent, ctx: &Context) -> bool {
+    let reach = ctx.tuning.player.radius + a.radius(ctx.tuning);
+    a.body.pos.distance_squared(ctx.player_pos) <= reach * reach
+        || a.tile() == Some(ctx.player_tile)
 }
