@@ -700,10 +700,13 @@ impl Arena {
         // obstacle, and rounding a corner never carries it farther than its step.
         let step = *pos - from;
         let length = step.length();
-        if length > 1e-6 && self.contains(from) && self.is_clear(from, r) {
+        // (A body that starts overlapping is left to the push-out below; that is rare, so it is
+        // checked only when the sweep meets something.)
+        if length > 1e-6 && self.contains(from) {
             let dir = step / length;
             if let Some(h) = self.sweep_obstacles(from, dir, length, r)
                 && h.t < length
+                && self.is_clear(from, r)
             {
                 let reached = dir * (h.t - SKIN).max(0.0);
                 let rest = step - reached;
