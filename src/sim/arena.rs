@@ -670,12 +670,8 @@ impl Arena {
         let inside =
             pos.x >= r && pos.y >= r && pos.x <= self.width - r && pos.y <= self.height - r;
         // The field proves the whole step clear: every point of it lies within the step's length
-        // of `pos`.
-        if inside
-            && self
-                .field
-                .clear_within(*pos, sweep_reach(r) + pos.distance(from) + SKIN)
-        {
+        // of `pos`, so the body never comes within SKIN of a surface on the way.
+        if inside && self.field.clear_within(*pos, r + pos.distance(from) + SKIN) {
             return None;
         }
         let reach = if r <= MAX_SWEEP_RADIUS { 0.0 } else { r };
