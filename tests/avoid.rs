@@ -498,3 +498,45 @@ fn chasing_agents_catch_a_still_player_through_the_obstacles() {
     }
     println!("avoid + T (chase), still player, 30 s: (first catch s, catches) per seed {firsts:?}");
 }
+
+#[test]
+fn between_casts_an_agent_acts_on_its_last_cast_brought_nearer() {
+    // `avoid.sense_hz` 20 on the 60 Hz tick: each agent casts its rays every third tick. In between
+    // it holds what it felt — the same surface point — with the depth grown by the ground covered,
+    // as a cast would find it. At 60 Hz it casts every tick and the point moves every tick.
+    let circle = ObstacleData::Circle {
+        x: 400.0,
+        y: 300.0,
+        radius: 30.0,
+    };
+    for (hz, casts) in [(20.0, 3..=5), (60.0, 11..=11)] {
+        let mut data = small_arena(vec![circle]);
+        data.tuning.avoid.sense_hz = hz;
+        let mut world = one_agent(&data, 1, Vec2::new(262.0, 300.0), Vec2::X);
+        let mut held = Vec::new();
+        for _ in 0..12 {
+            world.tick(&Input::default());
+            let walk = world.agents[0].behaviour.wander_walk().expect("an avoider");
+            held.push(
+                walk.felt
+                    .expect("the circle is within the rays' reach all along"),
+            );
+        }
+        let mut moved = 0;
+        for pair in held.windows(2) {
+            let (was, now) = (pair[0], pair[1]);
+            if now.hit.point == was.hit.point {
+                assert!(
+                    now.depth > was.depth,
+                    "{hz} Hz: a held hit must come nearer: {was:?} then {now:?}"
+                );
+            } else {
+                moved += 1;
+            }
+        }
+        assert!(
+            casts.contains(&moved),
+            "{hz} Hz: the felt point moved on {moved} of 11 ticks, expected {casts:?}"
+        );
+    }
+}

@@ -1,0 +1,222 @@
+//! The accelerated obstacle queries (issue 7) against brute force: swept rays that start with
+//! strides through the clearance field and walk the grid with bounding-circle pre-tests find the
+//! same first contact as testing every obstacle; the field never overstates a distance (and is
+//! tight enough to be worth having); the nearest surface within any reach is the brute-force one.
+//! Arenas are both sparse and large-shaped (overlapping, crossing the walls) and dense and small
+//! (the bench's 400-obstacle field).
+
+use glam::Vec2;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use steering_arena::data::arena::{ArenaData, ObstacleData, with_spaced_obstacles};
+use steering_arena::sim::arena::{Arena, MAX_SWEEP_RADIUS, sweep_reach};
+use steering_arena::sim::field::FIELD_CAP;
+
+const W: f32 = 1280.0;
+const H: f32 = 768.0;
+
+fn bare() -> ArenaData {
+    ArenaData {
+        width: W,
+        height: H,
+        tile_size: 32.0,
+        obstacles: Vec::new(),
+        spawns: vec![[10.0, 10.0]],
+        player_start: [640.0, 384.0],
+    }
+}
+
+/// Large shapes anywhere, overlapping each other and the walls.
+fn sparse(rng: &mut StdRng, count: usize) -> Arena {
+    let mut data = bare();
+    data.obstacles = (0..count)
+        .map(|_| {
+            if rng.gen_bool(0.5) {
+                ObstacleData::Circle {
+                    x: rng.gen_range(0.0..W),
+                    y: rng.gen_range(0.0..H),
+                    radius: rng.gen_range(2.0..80.0),
+                }
+            } else {
+                ObstacleData::Rect {
+                    x: rng.gen_range(-20.0..W - 20.0),
+                    y: rng.gen_range(-20.0..H - 20.0),
+                    w: rng.gen_range(2.0..160.0),
+                    h: rng.gen_range(2.0..160.0),
+                }
+            }
+        })
+        .collect();
+    Arena::from_data(&data)
+}
+
+/// The bench's field: `count` small obstacles at least 4 px apart.
+fn dense(seed: u64, count: usize) -> Arena {
+    Arena::from_data(&with_spaced_obstacles(&bare(), count, seed, 4.0))
+}
+
+fn arenas() -> Vec<(String, Arena)> {
+    let mut rng = StdRng::seed_from_u64(3);
+    let mut out: Vec<(String, Arena)> = [1, 8, 40, 120]
+        .into_iter()
+        .map(|n| (format!("{n} sparse"), sparse(&mut rng, n)))
+        .collect();
+    out.extend([25, 400].map(|n| (format!("{n} dense"), dense(n as u64, n))));
+    out
+}
+
+/// The first contact of a body of radius `r` swept from `origin` along `dir`, testing every
+/// obstacle (grown by `r`, square corners, as the sweep documents), the way clipped at the walls.
+fn brute_sweep(arena: &Arena, origin: Vec2, dir: Vec2, length: f32, r: f32) -> Option<(f32, u32)> {
+    if !arena.contains(origin) {
+        return None;
+    }
+    let wall = |o: f32, d: f32, limit: f32| match d {
+        d if d > 0.0 => (limit - o) / d,
+        d if d < 0.0 => -o / d,
+        _ => f32::INFINITY,
+    };
+    let length = length
+        .min(wall(origin.x, dir.x, W))
+        .min(wall(origin.y, dir.y, H));
+    arena
+        .obstacles()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| {
+            o.inflated(r)
+                .ray(origin, dir, length)
+                .map(|(t, _)| (t, i as u32))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+}
+
+fn brute_distance(arena: &Arena, p: Vec2) -> Option<f32> {
+    arena
+        .obstacles()
+        .iter()
+        .map(|o| o.surface(p).0)
+        .reduce(f32::min)
+}
+
+#[test]
+fn swept_rays_find_the_same_first_contact_as_a_brute_force_scan() {
+    let mut rng = StdRng::seed_from_u64(17);
+    let mut hits = 0;
+    let mut misses = 0;
+    let mut compared = 0;
+    for (name, arena) in arenas() {
+        for _ in 0..2_000 {
+            let origin = Vec2::new(rng.gen_range(0.0..W), rng.gen_range(0.0..H));
+            let angle: f32 = rng.gen_range(0.0..std::f32::consts::TAU);
+            let dir = Vec2::from_angle(angle);
+            let length = rng.gen_range(1.0..400.0);
+            let r = [0.0, 4.0, 9.0, 20.0, MAX_SWEEP_RADIUS][rng.gen_range(0..5)];
+            let brute = brute_sweep(&arena, origin, dir, length, r);
+            let grid = arena.sweep_obstacles(origin, dir, length, r);
+            // Rays from one point share the field's look ahead: the same answer.
+            let clear = arena.field().free(origin) - sweep_reach(r);
+            let shared = arena.sweep_obstacles_past(origin, dir, length, r, clear);
+            let what = format!("{name}: from {origin} along {dir}, length {length}, radius {r}");
+            assert_eq!(grid, shared, "{what}");
+            compared += 1;
+            match (grid, brute) {
+                (Some(g), Some((t, index))) => {
+                    assert!((g.t - t).abs() < 1e-3, "{what}: grid {} vs brute {t}", g.t);
+                    // Two obstacles can meet the ray at the same distance; otherwise the same one.
+                    let same_t = arena.obstacles()[g.obstacle.expect("an obstacle") as usize]
+                        .inflated(r)
+                        .ray(origin, dir, length)
+                        .is_some_and(|(gt, _)| (gt - t).abs() < 1e-3);
+                    assert!(
+                        g.obstacle == Some(index) || same_t,
+                        "{what}: grid hit {:?}, brute {index}",
+                        g.obstacle
+                    );
+                    hits += 1;
+                }
+                (None, None) => misses += 1,
+                other => panic!("{what}: grid and brute force disagree: {other:?}"),
+            }
+        }
+    }
+    println!("{compared} sweeps: {hits} hits, {misses} misses");
+    assert!(hits > 4_000, "too few hits ({hits}) to be a comparison");
+    assert!(
+        misses > 2_000,
+        "too few misses ({misses}) to be a comparison"
+    );
+}
+
+#[test]
+fn the_clearance_field_never_overstates_a_distance_and_stays_within_a_cell_of_it() {
+    let mut rng = StdRng::seed_from_u64(5);
+    for (name, arena) in arenas() {
+        let field = arena.field();
+        let mut gaps = Vec::new();
+        for _ in 0..4_000 {
+            // Some points outside the arena too: the field knows nothing there and says 0.
+            let p = Vec2::new(
+                rng.gen_range(-40.0..W + 40.0),
+                rng.gen_range(-40.0..H + 40.0),
+            );
+            let truth = brute_distance(&arena, p).expect("obstacles").max(0.0);
+            let free = field.free(p);
+            assert!(
+                free <= truth,
+                "{name}: the field says {free} px free at {p}, the nearest surface is {truth} px"
+            );
+            for reach in [0.0, 5.0, 12.0, 40.0, 130.0] {
+                if field.clear_within(p, reach) {
+                    assert!(
+                        truth >= reach,
+                        "{name}: clear within {reach} at {p}, truth {truth}"
+                    );
+                }
+            }
+            if arena.contains(p) && truth < FIELD_CAP - 20.0 {
+                gaps.push(truth - free);
+            }
+        }
+        // The bound loses at most the way to the cell's centre twice (8 px cells: 2 × 5.66)
+        // and the whole pixel it is stored in.
+        let worst = gaps.iter().copied().fold(0.0, f32::max);
+        let mean = gaps.iter().sum::<f32>() / gaps.len().max(1) as f32;
+        assert!(
+            worst <= 12.4,
+            "{name}: the field is {worst} px short somewhere"
+        );
+        assert!(
+            mean <= 5.0,
+            "{name}: the field is {mean} px short on average"
+        );
+    }
+}
+
+#[test]
+fn the_nearest_surface_within_any_reach_is_the_brute_force_one() {
+    let mut rng = StdRng::seed_from_u64(23);
+    let mut found = 0;
+    for (name, arena) in arenas() {
+        for _ in 0..2_000 {
+            let p = Vec2::new(rng.gen_range(0.0..W), rng.gen_range(0.0..H));
+            let max_dist = [0.0, 5.0, 9.0, 24.0, 30.0, 100.0][rng.gen_range(0..6)];
+            let truth = brute_distance(&arena, p).expect("obstacles");
+            match arena.nearest_surface(p, max_dist) {
+                Some(s) => {
+                    assert!(
+                        (s.distance - truth).abs() < 1e-3 && s.distance <= max_dist,
+                        "{name}: at {p} within {max_dist}: {} vs brute {truth}",
+                        s.distance
+                    );
+                    found += 1;
+                }
+                None => assert!(
+                    truth > max_dist,
+                    "{name}: at {p} nothing within {max_dist}, brute {truth}"
+                ),
+            }
+        }
+    }
+    assert!(found > 2_000, "too few surfaces found ({found})");
+}
