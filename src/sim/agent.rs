@@ -594,7 +594,7 @@ impl Agent {
         };
         match force {
             Some(force) => {
-                self.steer = self.body.apply(force, &p, ctx.dt);
+                self.steer = self.body.move_by(force, &p, ctx.dt);
                 let body = &mut self.body;
                 ctx.arena.collide(
                     self.prev_pos,

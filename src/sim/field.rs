@@ -22,7 +22,8 @@ const ROUNDING: f32 = 0.01;
 #[derive(Debug, Clone, Default)]
 pub struct Field {
     cols: usize,
-    rows: usize,
+    /// Columns and rows as floats, for the bounds test on every query.
+    size: Vec2,
     /// Distance from each cell's centre to the nearest obstacle surface in pixels, rounded down (0
     /// inside an obstacle, 255 at or beyond the cap), row by row.
     px: Vec<u8>,
@@ -60,7 +61,11 @@ impl Field {
                 }
             }
         }
-        Field { cols, rows, px }
+        Field {
+            cols,
+            size: Vec2::new(cols as f32, rows as f32),
+            px,
+        }
     }
 
     /// The cell holding `p` and the distance recorded at its centre (`None` outside the field).
@@ -68,7 +73,7 @@ impl Field {
         let (x, y) = (p.x / FIELD_CELL, p.y / FIELD_CELL);
         // Also false for NaN. In range, truncation is the floor; `u32` converts in one
         // instruction where `usize` takes a dozen.
-        if !(x >= 0.0 && y >= 0.0 && x < self.cols as f32 && y < self.rows as f32) {
+        if !(x >= 0.0 && y >= 0.0 && x < self.size.x && y < self.size.y) {
             return None;
         }
         let (x, y) = (x as u32 as usize, y as u32 as usize);

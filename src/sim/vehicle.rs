@@ -29,11 +29,18 @@ impl Vehicle {
 
     /// Apply a steering force for one tick; returns the force actually applied (after the clamp).
     pub fn apply(&mut self, force: Vec2, p: &VehicleTuning, dt: f32) -> Vec2 {
+        let force = self.move_by(force, p, dt);
+        self.update_heading();
+        force
+    }
+
+    /// [`Vehicle::apply`] without turning the heading, for a caller that settles collisions
+    /// first and turns it once after.
+    pub fn move_by(&mut self, force: Vec2, p: &VehicleTuning, dt: f32) -> Vec2 {
         let force = truncate(finite_or_zero(force), p.max_force);
         let accel = force / p.mass.max(f32::EPSILON);
         self.vel = truncate(self.vel + accel * dt, p.max_speed);
         self.pos += self.vel * dt;
-        self.update_heading();
         force
     }
 
