@@ -136,6 +136,7 @@ fn time_case(
     let input = Input::default();
     for _ in 0..WARM_UP_TICKS {
         world.tick(&input);
+        world.events.clear();
     }
     let ticks = ((seconds * f64::from(world.config.tick_hz)).round() as u32).max(1);
     let mut times = Vec::with_capacity(ticks as usize);
@@ -143,6 +144,8 @@ fn time_case(
         let started = Instant::now();
         world.tick(&input);
         times.push(started.elapsed().as_secs_f64() * 1e3);
+        // What the window and `sim` do with each tick's events (record or drop them), untimed.
+        world.events.clear();
     }
     let agents = world.agents.len().max(1);
     let floor = floor_ns(&mut world, ticks);
