@@ -675,7 +675,29 @@ impl Arena {
     /// it overlaps and back inside the walls, changing the velocity's inward component per
     /// `response`. A body wedged where it does not fit goes back to `from` (when that was clear)
     /// and stops. Returns the last contact normal.
+    #[inline]
     pub fn collide(
+        &self,
+        from: Vec2,
+        pos: &mut Vec2,
+        vel: &mut Vec2,
+        r: f32,
+        response: Response,
+    ) -> Option<Vec2> {
+        // The common case, kept small enough to inline: well inside the walls, and the field
+        // proves the whole step clear (every point of it lies within the step's length of `pos`,
+        // so the body never comes within SKIN of a surface on the way).
+        let inside =
+            pos.x >= r && pos.y >= r && pos.x <= self.width - r && pos.y <= self.height - r;
+        if inside && self.field.clear_within(*pos, r + pos.distance(from) + SKIN) {
+            return None;
+        }
+        self.collide_near(from, pos, vel, r, response)
+    }
+
+    /// [`Arena::collide`] for a body the field cannot vouch for.
+    #[inline(never)]
+    fn collide_near(
         &self,
         from: Vec2,
         pos: &mut Vec2,
@@ -690,15 +712,8 @@ impl Arena {
                 self.center()
             };
         }
-        // The common case: well inside the walls with no obstacle filed nearby (for a body no
-        // wider than MAX_SWEEP_RADIUS, its own cell says).
         let inside =
             pos.x >= r && pos.y >= r && pos.x <= self.width - r && pos.y <= self.height - r;
-        // The field proves the whole step clear: every point of it lies within the step's length
-        // of `pos`, so the body never comes within SKIN of a surface on the way.
-        if inside && self.field.clear_within(*pos, r + pos.distance(from) + SKIN) {
-            return None;
-        }
         let reach = if r <= MAX_SWEEP_RADIUS { 0.0 } else { r };
         if inside && !self.anything_near(*pos - reach, *pos + reach) {
             return None;

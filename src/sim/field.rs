@@ -69,6 +69,7 @@ impl Field {
     }
 
     /// The cell holding `p` and the distance recorded at its centre (`None` outside the field).
+    #[inline]
     fn sample(&self, p: Vec2) -> Option<(Vec2, f32)> {
         let (x, y) = (p.x / FIELD_CELL, p.y / FIELD_CELL);
         // Also false for NaN. In range, truncation is the floor; `u32` converts in one
@@ -83,6 +84,7 @@ impl Field {
 
     /// A lower bound on the distance from `p` to every obstacle surface (0 when nothing can be
     /// said: outside the field, or at a surface).
+    #[inline]
     pub fn free(&self, p: Vec2) -> f32 {
         self.sample(p)
             .map_or(0.0, |(centre, d)| (d - p.distance(centre)).max(0.0))
@@ -90,6 +92,7 @@ impl Field {
 
     /// Whether no obstacle comes within `reach` of `p` (the field proves it; `false` means only
     /// that it cannot).
+    #[inline]
     pub fn clear_within(&self, p: Vec2, reach: f32) -> bool {
         self.sample(p).is_some_and(|(centre, d)| {
             let spare = d - reach;
