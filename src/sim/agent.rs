@@ -668,7 +668,7 @@ fn steer_clear(
     );
     (
         clear.dir * p.max_speed * clear.speed - body.vel,
-        clear.felt.is_some(),
+        clear.avoiding,
     )
 }
 

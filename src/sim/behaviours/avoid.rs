@@ -82,8 +82,8 @@ pub struct Clearance {
     /// Fraction of full speed to ask for: below 1 while a ray reaches deep, so the agent brakes
     /// and turns tighter (a turning circle's radius grows with the square of speed).
     pub speed: f32,
-    /// The hit it reacted to, if any.
-    pub felt: Option<Feel>,
+    /// Whether a felt surface changed the course.
+    pub avoiding: bool,
 }
 
 /// Bend `wish` (unit) away from what the rays feel. The walls are felt every tick; obstacles are
@@ -118,6 +118,17 @@ pub fn clear_course(
         || pos.x >= arena.width - reach
         || pos.y >= arena.height - reach;
     let cast_obstacles = cast && !arena.field().clear_within(pos, reach);
+    // Nothing within reach and nothing held: the wish stands.
+    if !near_wall && !cast_obstacles && (cast || held.is_none()) {
+        *held = None;
+        s.spread = (s.spread - SPREAD_CLOSE * dt).max(0.0);
+        s.rounding = None;
+        return Clearance {
+            dir: wish,
+            speed: 1.0,
+            avoiding: false,
+        };
+    }
     let rays = (near_wall || cast_obstacles).then(|| cfg.rays(pos, heading, speed_frac, extra));
     if cast {
         *held = rays
@@ -144,7 +155,7 @@ pub fn clear_course(
         return Clearance {
             dir: wish,
             speed: 1.0,
-            felt,
+            avoiding: felt.is_some(),
         };
     };
     let n = f.hit.normal;
@@ -190,7 +201,7 @@ pub fn clear_course(
     Clearance {
         dir: away,
         speed: 1.0 - BRAKE * f.depth,
-        felt,
+        avoiding: true,
     }
 }
 
