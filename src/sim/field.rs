@@ -15,7 +15,7 @@ use glam::Vec2;
 pub const FIELD_CELL: f32 = 8.0;
 /// The largest distance the field records (px); farther obstacles read as this far. Longer than
 /// the default feelers' reach, so an agent in open space proves it with one look.
-pub const FIELD_CAP: f32 = 255.0;
+pub const FIELD_CAP: f32 = 160.0;
 /// More than the rounding error of a distance computed in an arena of the largest size (px).
 const ROUNDING: f32 = 0.01;
 
@@ -55,7 +55,8 @@ impl Field {
                     // Less the rounding of the distance, and rounded down, so the stored value
                     // never exceeds the true distance.
                     let d = (o.surface(centre).0 - ROUNDING).max(0.0);
-                    let q = d.floor().min(FIELD_CAP) as u8;
+                    // (`as` truncates: the floor, for the non-negative `d`.)
+                    let q = d.min(FIELD_CAP) as u8;
                     let cell = &mut px[y * cols + x];
                     *cell = (*cell).min(q);
                 }
