@@ -25,7 +25,7 @@ pub struct Field {
     /// Columns and rows as floats, for the bounds test on every query.
     size: Vec2,
     /// Distance from each cell's centre to the nearest obstacle surface in pixels, rounded down (0
-    /// inside an obstacle, 255 at or beyond the cap), row by row.
+    /// inside an obstacle, the cap at or beyond it), row by row.
     px: Vec<u8>,
 }
 
@@ -34,7 +34,7 @@ impl Field {
     pub fn build(obstacles: &[Obstacle], width: f32, height: f32) -> Self {
         let cols = ((width / FIELD_CELL).ceil() as usize).max(1);
         let rows = ((height / FIELD_CELL).ceil() as usize).max(1);
-        let mut px = vec![u8::MAX; cols * rows];
+        let mut px = vec![FIELD_CAP as u8; cols * rows];
         for o in obstacles {
             // Every cell whose centre lies within the cap of the shape is inside its bounds grown
             // by the cap; farther cells keep the cap, which is still a lower bound.
