@@ -3,7 +3,7 @@
 //! through `tick` and the small command methods (mode, flip, reset, agent count).
 
 use crate::data::DataSet;
-use crate::data::patterns::PatternsData;
+use crate::data::patterns::{Instruction, PatternsData, TileInstruction};
 use crate::data::tuning::Tuning;
 use crate::data::tuning::VehicleTuning;
 use crate::sim::agent::{Agent, Behaviour, Contact, Context, TileWalk};
@@ -18,6 +18,7 @@ use ::rand::rngs::StdRng;
 use ::rand::{Rng, SeedableRng};
 use glam::Vec2;
 use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
 
 /// Most agents a world holds (the `+` key and `--agents` stop here).
 pub const MAX_AGENTS: usize = 20_000;
@@ -246,10 +247,11 @@ impl World {
     fn spawn_mixed(&mut self, count: usize) {
         let ground = count.saturating_sub(MIXED_SHIPS);
         let spawns = self.arena.spawns.clone();
+        let shared = SharedPatterns::new(&self.patterns);
         for i in 0..ground {
             let mode = MIXED_GROUND[i % MIXED_GROUND.len()];
             if mode == Mode::Patterns {
-                if let Some(agent) = self.walker(i as u32, 0) {
+                if let Some(agent) = self.walker(&shared, i as u32, 0) {
                     self.agents.push(agent);
                 }
                 continue;
@@ -296,8 +298,9 @@ impl World {
 
     /// Mode 9: walker `i` runs the patterns file's walker `i mod n`.
     fn spawn_walkers(&mut self, count: usize) {
+        let shared = SharedPatterns::new(&self.patterns);
         for i in 0..count {
-            if let Some(agent) = self.walker(i as u32, i) {
+            if let Some(agent) = self.walker(&shared, i as u32, i) {
                 self.agents.push(agent);
             }
         }
@@ -305,7 +308,7 @@ impl World {
 
     /// Agent `id` running the patterns file's walker `n mod walkers`; further copies are shifted
     /// down and right so they do not sit on each other.
-    fn walker(&self, id: u32, n: usize) -> Option<Agent> {
+    fn walker(&self, shared: &SharedPatterns, id: u32, n: usize) -> Option<Agent> {
         let walkers = &self.patterns.walkers;
         let w = walkers.get(n % walkers.len().max(1))?;
         let copy = (n / walkers.len()) as f32;
@@ -315,17 +318,22 @@ impl World {
         let pos = self.arena.nearest_clear(pos, self.tuning.pattern.radius);
         let face = pos + Vec2::from_angle(w.heading.to_radians());
         let behaviour = if w.tile {
-            let list = &self.patterns.tile_patterns[&w.pattern];
+            let (name, list) = &shared.tiles[&w.pattern];
             let tile = self.arena.tiles.nearest_free(self.arena.tiles.tile_of(pos));
             Behaviour::TilePattern {
                 walk: TileWalk::new(tile),
-                run: Box::new(TileRun::new(&w.pattern, list, w.heading)),
+                run: Box::new(TileRun::shared(name.clone(), list.clone(), w.heading)),
             }
         } else {
-            let list = &self.patterns.patterns[&w.pattern];
+            let (name, list) = &shared.patterns[&w.pattern];
             let t = &self.tuning.pattern;
             Behaviour::Pattern {
-                run: Box::new(PatternRun::new(&w.pattern, list, pos, w.heading)),
+                run: Box::new(PatternRun::shared(
+                    name.clone(),
+                    list.clone(),
+                    pos,
+                    w.heading,
+                )),
                 params: VehicleTuning {
                     max_speed: t.max_speed,
                     max_force: t.thrust,
@@ -538,7 +546,7 @@ impl World {
                     match &a.behaviour {
                         Behaviour::Pattern { run, .. } => {
                             cycles += run.cycles;
-                            if run.name == "square" && closure.is_none() {
+                            if &*run.name == "square" && closure.is_none() {
                                 let side = run
                                     .list
                                     .iter()
@@ -595,4 +603,32 @@ fn touches(a: &Agent, ctx: &Context) -> bool {
     let reach = ctx.tuning.player.radius + a.radius(ctx.tuning);
     a.body.pos.distance_squared(ctx.player_pos) <= reach * reach
         || a.tile() == Some(ctx.player_tile)
+}
+
+/// The patterns file's instruction lists, one shared copy each for all the walkers spawned.
+struct SharedPatterns {
+    patterns: BTreeMap<String, (Arc<str>, Arc<[Instruction]>)>,
+    tiles: BTreeMap<String, (Arc<str>, Arc<[TileInstruction]>)>,
+}
+
+impl SharedPatterns {
+    fn new(data: &PatternsData) -> Self {
+        fn share<T: Clone>(
+            lists: &BTreeMap<String, Vec<T>>,
+        ) -> BTreeMap<String, (Arc<str>, Arc<[T]>)> {
+            lists
+                .iter()
+                .map(|(name, list)| {
+                    (
+                        name.clone(),
+                        (Arc::from(name.as_str()), Arc::from(list.as_slice())),
+                    )
+                })
+                .collect()
+        }
+        SharedPatterns {
+            patterns: share(&data.patterns),
+            tiles: share(&data.tile_patterns),
+        }
+    }
 }

@@ -12,6 +12,7 @@ use crate::data::patterns::{Instruction, Steer, TileInstruction};
 use crate::data::tuning::PatternTuning;
 use crate::sim::tiles::TileGrid;
 use glam::{IVec2, Vec2};
+use std::sync::Arc;
 
 /// The smallest fraction of the turn rate used near a turn's limit (the book's 0.05).
 const MIN_EASE: f32 = 0.05;
@@ -19,8 +20,9 @@ const MIN_EASE: f32 = 0.05;
 /// A physics-driven walker's progress through its pattern.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PatternRun {
-    pub name: String,
-    pub list: Vec<Instruction>,
+    /// The pattern's name and instructions, shared by every walker that runs it.
+    pub name: Arc<str>,
+    pub list: Arc<[Instruction]>,
     pub index: usize,
     /// Heading (radians, accumulated: not wrapped, so a loop shows as 2π) and speed.
     pub heading: f32,
@@ -36,10 +38,16 @@ pub struct PatternRun {
 
 impl PatternRun {
     pub fn new(name: &str, list: &[Instruction], pos: Vec2, heading_deg: f32) -> Self {
+        Self::shared(name.into(), list.into(), pos, heading_deg)
+    }
+
+    /// [`PatternRun::new`] sharing the name and instructions (a crowd of walkers running one
+    /// pattern reads one copy of it).
+    pub fn shared(name: Arc<str>, list: Arc<[Instruction]>, pos: Vec2, heading_deg: f32) -> Self {
         let heading = heading_deg.to_radians();
         PatternRun {
-            name: name.to_string(),
-            list: list.to_vec(),
+            name,
+            list,
             index: 0,
             heading,
             speed: 0.0,
@@ -139,8 +147,9 @@ pub const DIRECTIONS: [IVec2; 8] = [
 /// A tile walker's progress.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TileRun {
-    pub name: String,
-    pub list: Vec<TileInstruction>,
+    /// The pattern's name and instructions, shared by every walker that runs it.
+    pub name: Arc<str>,
+    pub list: Arc<[TileInstruction]>,
     pub index: usize,
     /// Index into [`DIRECTIONS`].
     pub direction: usize,
@@ -151,10 +160,15 @@ pub struct TileRun {
 
 impl TileRun {
     pub fn new(name: &str, list: &[TileInstruction], heading_deg: f32) -> Self {
+        Self::shared(name.into(), list.into(), heading_deg)
+    }
+
+    /// [`TileRun::new`] sharing the name and instructions.
+    pub fn shared(name: Arc<str>, list: Arc<[TileInstruction]>, heading_deg: f32) -> Self {
         let eighth = (heading_deg / 45.0).round() as i64;
         TileRun {
-            name: name.to_string(),
-            list: list.to_vec(),
+            name,
+            list,
             index: 0,
             direction: eighth.rem_euclid(8) as usize,
             left: None,
