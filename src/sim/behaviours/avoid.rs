@@ -48,7 +48,7 @@ pub struct AvoidState {
 /// Which surface a ray hit: an obstacle by index, or a wall by its inward normal.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Surface {
-    Obstacle(usize),
+    Obstacle(u32),
     Wall(Vec2),
 }
 
@@ -160,7 +160,7 @@ pub fn clear_course(
     };
     let n = f.hit.normal;
     let surface = match f.hit.obstacle {
-        Some(i) => Surface::Obstacle(i as usize),
+        Some(i) => Surface::Obstacle(i),
         None => Surface::Wall(n),
     };
     let along = n.perp();
