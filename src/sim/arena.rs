@@ -742,7 +742,9 @@ impl Arena {
             let dir = step / length;
             if let Some(h) = self.sweep_obstacles(from, dir, length, r)
                 && h.t < length
-                && self.is_clear(from, r)
+                // A start inside an obstacle meets it at once, so a later meeting means a clear
+                // start (for a radius the sweep takes whole).
+                && ((h.t > 0.0 && r <= MAX_SWEEP_RADIUS) || self.is_clear(from, r))
             {
                 let reached = dir * (h.t - SKIN).max(0.0);
                 let rest = step - reached;
