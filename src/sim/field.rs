@@ -73,14 +73,17 @@ impl Field {
     #[inline]
     fn sample(&self, p: Vec2) -> Option<(Vec2, f32)> {
         let (x, y) = (p.x / FIELD_CELL, p.y / FIELD_CELL);
-        // Also false for NaN. In range, truncation is the floor; `u32` converts in one
-        // instruction where `usize` takes a dozen.
+        // Also false for NaN. In range, truncation is the floor. (`i32` both ways converts in an
+        // instruction each; unsigned and `usize` conversions take several.)
         if !(x >= 0.0 && y >= 0.0 && x < self.size.x && y < self.size.y) {
             return None;
         }
-        let (x, y) = (x as u32 as usize, y as u32 as usize);
-        let centre = Vec2::new((x as f32 + 0.5) * FIELD_CELL, (y as f32 + 0.5) * FIELD_CELL);
-        Some((centre, f32::from(self.px[y * self.cols + x])))
+        let (x, y) = (x as i32, y as i32);
+        let centre = (Vec2::new(x as f32, y as f32) + 0.5) * FIELD_CELL;
+        Some((
+            centre,
+            f32::from(self.px[y as usize * self.cols + x as usize]),
+        ))
     }
 
     /// A lower bound on the distance from `p` to every obstacle surface (0 when nothing can be
