@@ -675,7 +675,7 @@ impl Arena {
     /// it overlaps and back inside the walls, changing the velocity's inward component per
     /// `response`. A body wedged where it does not fit goes back to `from` (when that was clear)
     /// and stops. Returns the last contact normal.
-    #[inline]
+    #[inline(always)]
     pub fn collide(
         &self,
         from: Vec2,
