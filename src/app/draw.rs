@@ -54,6 +54,9 @@ const VELOCITY_SECONDS: f32 = 0.4;
 const FORCE_SECONDS: f32 = 0.25;
 /// Above this many agents the overlay leaves out per-agent text.
 const LABEL_LIMIT: usize = 40;
+/// Above this many agents the overlay is drawn for the agents nearest the player only: thousands
+/// of rays and circles are unreadable, and in software GL cost a frame a tenth of a second.
+pub const OVERLAY_LIMIT: usize = 300;
 /// Above this many agents the overlay leaves out pattern instruction lists.
 const LIST_LIMIT: usize = 8;
 /// Seconds of trail the overlay keeps behind each pattern walker.
@@ -147,7 +150,7 @@ pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Bat
                 draw_circle_lines(s.x, s.y, 4.0, 1.0, SIGHT);
             }
         }
-        for a in &world.agents {
+        for a in overlaid(world, player) {
             if matches!(&a.behaviour, Behaviour::Ship(s) if s.state == ShipState::Queued) {
                 continue;
             }
@@ -195,6 +198,21 @@ pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Bat
         let v = cam.to_screen(player + world.player.vel * VELOCITY_SECONDS);
         draw_line(p.x, p.y, v.x, v.y, 2.0, VELOCITY);
     }
+}
+
+/// The agents the overlay is drawn for: all of them, or in a crowd the [`OVERLAY_LIMIT`] nearest
+/// the player.
+fn overlaid(world: &World, player: Vec2) -> Vec<&Agent> {
+    let agents = &world.agents;
+    if agents.len() <= OVERLAY_LIMIT {
+        return agents.iter().collect();
+    }
+    let mut near: Vec<(f32, &Agent)> = agents
+        .iter()
+        .map(|a| (a.body.pos.distance_squared(player), a))
+        .collect();
+    near.select_nth_unstable_by(OVERLAY_LIMIT - 1, |a, b| a.0.total_cmp(&b.0));
+    near[..OVERLAY_LIMIT].iter().map(|&(_, a)| a).collect()
 }
 
 /// Where to draw an agent: tile agents slide from the tile they left to the tile they are on

@@ -2,7 +2,7 @@
 //! and the error and status lines.
 
 use super::View;
-use super::draw::{BACKGROUND, HUD_HEIGHT, LABEL};
+use super::draw::{BACKGROUND, HUD_HEIGHT, LABEL, OVERLAY_LIMIT};
 use super::keys::BINDINGS;
 use super::style;
 use crate::sim::player::Script;
@@ -51,7 +51,15 @@ pub fn draw(world: &World, view: &View) {
     }
     draw_text(&first, 10.0, 20.0, 20.0, TEXT);
     draw_text(mode.description(world.flip), 10.0, 42.0, 18.0, DIM);
-    let hint = "H: help";
+    let hint = if view.overlay && world.agents.len() > OVERLAY_LIMIT {
+        format!(
+            "overlay: the {} agents nearest you   H: help",
+            OVERLAY_LIMIT
+        )
+    } else {
+        "H: help".to_string()
+    };
+    let hint = hint.as_str();
     let w = measure_text(hint, None, 18, 1.0).width;
     draw_text(hint, screen_width() - w - 10.0, 42.0, 18.0, DIM);
 
