@@ -3,7 +3,7 @@
 //! every obstacle.
 
 use crate::data::arena::{ArenaData, ObstacleData};
-use crate::sim::field::Field;
+use crate::sim::field::{Field, ROUNDING};
 use crate::sim::tiles::TileGrid;
 use glam::Vec2;
 
@@ -16,9 +16,6 @@ pub const MAX_SWEEP_RADIUS: f32 = 24.0;
 const SKIN: f32 = 0.01;
 /// Push-out passes per collision; bodies wedged between touching obstacles need several.
 const COLLIDE_PASSES: usize = 16;
-/// Slack (px) for the bounding-circle tests that let a query pass over an obstacle: more than
-/// the rounding of any distance in an arena of the largest size, so they never skip a true hit.
-const ROUNDING: f32 = 0.01;
 /// Most strides a sweep takes through the clearance field before walking the grid, and the
 /// shortest worth taking (px): near a surface the strides shrink and the grid walk is quicker.
 const TRACE_STRIDES: usize = 4;

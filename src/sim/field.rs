@@ -16,8 +16,9 @@ pub const FIELD_CELL: f32 = 8.0;
 /// The largest distance the field records (px); farther obstacles read as this far. Longer than
 /// the default feelers' reach, so an agent in open space proves it with one look.
 pub const FIELD_CAP: f32 = 160.0;
-/// More than the rounding error of a distance computed in an arena of the largest size (px).
-const ROUNDING: f32 = 0.01;
+/// More than the rounding error of a distance computed in an arena of the largest size (px):
+/// the slack every shortcut that skips an obstacle keeps, so it never skips a true hit.
+pub const ROUNDING: f32 = 0.01;
 
 #[derive(Debug, Clone, Default)]
 pub struct Field {

@@ -118,17 +118,6 @@ pub fn clear_course(
         || pos.x >= arena.width - reach
         || pos.y >= arena.height - reach;
     let cast_obstacles = cast && !arena.field().clear_within(pos, reach);
-    // Nothing within reach and nothing held: the wish stands.
-    if !near_wall && !cast_obstacles && (cast || held.is_none()) {
-        *held = None;
-        s.spread = (s.spread - SPREAD_CLOSE * dt).max(0.0);
-        s.rounding = None;
-        return Clearance {
-            dir: wish,
-            speed: 1.0,
-            avoiding: false,
-        };
-    }
     let rays = (near_wall || cast_obstacles).then(|| cfg.rays(pos, heading, speed_frac, extra));
     if cast {
         *held = rays
