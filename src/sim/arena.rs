@@ -16,6 +16,10 @@ pub const MAX_SWEEP_RADIUS: f32 = 24.0;
 const SKIN: f32 = 0.01;
 /// Push-out passes per collision; bodies wedged between touching obstacles need several.
 const COLLIDE_PASSES: usize = 16;
+/// A collision whose body radius plus step length is at most this (px) finds every obstacle it
+/// could touch in the list of the cell it starts in (a pixel inside [`MAX_SWEEP_RADIUS`], for
+/// rounding).
+const SHORT_STEP_REACH: f32 = MAX_SWEEP_RADIUS - 1.0;
 /// Most strides a sweep takes through the clearance field before walking the grid, and the
 /// shortest worth taking (px): near a surface the strides shrink and the grid walk is quicker.
 const TRACE_STRIDES: usize = 4;
@@ -169,7 +173,26 @@ impl Obstacle {
                 let t = -b - disc.sqrt();
                 (t <= max_t).then(|| (t, (origin + dir * t - center) / radius))
             }
+            Obstacle::Rect { min, max } if dir.x.abs() >= 1e-9 && dir.y.abs() >= 1e-9 => {
+                // The slab test, both axes at once: where the ray enters and leaves each slab.
+                let (a, b) = ((min - origin) / dir, (max - origin) / dir);
+                let (enter, leave) = (a.min(b), a.max(b));
+                let t_near = enter.x.max(enter.y).max(0.0);
+                if t_near > leave.x.min(leave.y).min(max_t) {
+                    return None;
+                }
+                // The face of the slab entered last; none when the ray starts inside.
+                let normal = if enter.y > enter.x.max(0.0) {
+                    Vec2::new(0.0, -dir.y.signum())
+                } else if enter.x > 0.0 {
+                    Vec2::new(-dir.x.signum(), 0.0)
+                } else {
+                    self.surface(origin).1
+                };
+                Some((t_near, normal))
+            }
             Obstacle::Rect { min, max } => {
+                // A ray along an axis: the slab across it either holds the ray or misses it.
                 let mut t_near = 0.0f32;
                 let mut t_far = max_t;
                 let mut normal = Vec2::ZERO;
@@ -316,6 +339,12 @@ impl Grid {
         )
     }
 
+    /// The list of the cell holding `p` (the nearest cell for a point outside the grid).
+    fn cell_at(&self, p: Vec2) -> &[Entry] {
+        let (x, y, _, _) = self.range(p, p);
+        self.cell(x, y)
+    }
+
     fn cell(&self, x: usize, y: usize) -> &[Entry] {
         let i = y * self.cols + x;
         &self.items[self.start[i] as usize..self.start[i + 1] as usize]
@@ -432,26 +461,31 @@ impl Arena {
             for x in x0..=x1 {
                 // An obstacle spanning several cells may come more than once; the minimum is
                 // the same.
-                for e in self.grid.cell(x, y) {
-                    let limit =
-                        e.reach + best.map_or(max_dist, |b| b.distance.min(max_dist)) + ROUNDING;
-                    // The surface is no nearer than the bounding circle.
-                    if limit < 0.0 || p.distance_squared(e.center) > limit * limit {
-                        continue;
-                    }
-                    let i = e.index as usize;
-                    let (distance, normal) = self.obstacles[i].surface(p);
-                    if distance <= max_dist && best.is_none_or(|b| distance < b.distance) {
-                        best = Some(Surface {
-                            distance,
-                            normal,
-                            obstacle: i,
-                        });
-                    }
-                }
+                self.nearest_among(self.grid.cell(x, y), p, max_dist, &mut best);
             }
         }
         best
+    }
+
+    /// The nearest surface within `max_dist` of `p` among one cell's list, or nearer than `best`
+    /// (which it updates).
+    fn nearest_among(&self, cell: &[Entry], p: Vec2, max_dist: f32, best: &mut Option<Surface>) {
+        for e in cell {
+            let limit = e.reach + best.map_or(max_dist, |b| b.distance.min(max_dist)) + ROUNDING;
+            // The surface is no nearer than the bounding circle.
+            if limit < 0.0 || p.distance_squared(e.center) > limit * limit {
+                continue;
+            }
+            let i = e.index as usize;
+            let (distance, normal) = self.obstacles[i].surface(p);
+            if distance <= max_dist && best.is_none_or(|b| distance < b.distance) {
+                *best = Some(Surface {
+                    distance,
+                    normal,
+                    obstacle: i,
+                });
+            }
+        }
     }
 
     /// Signed distance from `p` to the nearest obstacle surface anywhere (`None`: no obstacles).
@@ -564,39 +598,14 @@ impl Arena {
         };
         let mut best: Option<(f32, Vec2, u32)> = None;
         loop {
-            // The exact test of one obstacle, keeping the nearest hit.
-            let meet = |e: &Entry, best: &mut Option<(f32, Vec2, u32)>| {
-                let within = best.map_or(length, |b| b.0);
-                let o = self.obstacles[e.index as usize].inflated(r);
-                if let Some((t, normal)) = o.ray(origin, dir, within)
-                    && best.is_none_or(|b| t < b.0)
-                {
-                    *best = Some((t, normal, e.index));
-                }
-            };
-            let cell = self.grid.cell(cx as usize, cy as usize);
-            if cell.len() <= FEW {
-                for e in cell {
-                    if e.may_meet(origin, dir, r, best.map_or(length, |b| b.0)) {
-                        meet(e, &mut best);
-                    }
-                }
-            } else {
-                // In a crowded cell the bounding-circle test passes about one obstacle in four,
-                // which a branch per obstacle mispredicts often: test a batch into a bit mask
-                // without branching, then visit only the obstacles it kept.
-                for batch in cell.chunks(64) {
-                    let within = best.map_or(length, |b| b.0);
-                    let mut kept = 0u64;
-                    for (k, e) in batch.iter().enumerate() {
-                        kept |= u64::from(e.may_meet(origin, dir, r, within)) << k;
-                    }
-                    while kept != 0 {
-                        meet(&batch[kept.trailing_zeros() as usize], &mut best);
-                        kept &= kept - 1;
-                    }
-                }
-            }
+            self.sweep_among(
+                self.grid.cell(cx as usize, cy as usize),
+                origin,
+                dir,
+                length,
+                r,
+                &mut best,
+            );
             let t_exit = t_max_x.min(t_max_y);
             if best.is_some_and(|b| b.0 <= t_exit) || t_exit > length {
                 break;
@@ -619,6 +628,52 @@ impl Arena {
             normal,
             obstacle: Some(index),
         })
+    }
+
+    /// The nearest meeting of a body of radius `r` swept from `origin` along unit `dir` with the
+    /// obstacles of one cell's list, within `length` or nearer than `best` (which it updates).
+    #[inline(always)]
+    fn sweep_among(
+        &self,
+        cell: &[Entry],
+        origin: Vec2,
+        dir: Vec2,
+        length: f32,
+        r: f32,
+        best: &mut Option<(f32, Vec2, u32)>,
+    ) {
+        // The exact test of one obstacle, keeping the nearest hit.
+        let meet = |e: &Entry, best: &mut Option<(f32, Vec2, u32)>| {
+            let within = best.map_or(length, |b| b.0);
+            let o = self.obstacles[e.index as usize].inflated(r);
+            if let Some((t, normal)) = o.ray(origin, dir, within)
+                && best.is_none_or(|b| t < b.0)
+            {
+                *best = Some((t, normal, e.index));
+            }
+        };
+        if cell.len() <= FEW {
+            for e in cell {
+                if e.may_meet(origin, dir, r, best.map_or(length, |b| b.0)) {
+                    meet(e, best);
+                }
+            }
+        } else {
+            // In a crowded cell the bounding-circle test passes about one obstacle in four,
+            // which a branch per obstacle mispredicts often: test a batch into a bit mask
+            // without branching, then visit only the obstacles it kept.
+            for batch in cell.chunks(64) {
+                let within = best.map_or(length, |b| b.0);
+                let mut kept = 0u64;
+                for (k, e) in batch.iter().enumerate() {
+                    kept |= u64::from(e.may_meet(origin, dir, r, within)) << k;
+                }
+                while kept != 0 {
+                    meet(&batch[kept.trailing_zeros() as usize], best);
+                    kept &= kept - 1;
+                }
+            }
+        }
     }
 
     /// Where a ray from inside the arena meets the walls (normal pointing inward), within `length`.
@@ -711,8 +766,21 @@ impl Arena {
         }
         let inside =
             pos.x >= r && pos.y >= r && pos.x <= self.width - r && pos.y <= self.height - r;
-        let reach = if r <= MAX_SWEEP_RADIUS { 0.0 } else { r };
-        if inside && !self.anything_near(*pos - reach, *pos + reach) {
+        let step = *pos - from;
+        let length = step.length();
+        // A short step (the usual one): every obstacle the body could touch on the way or at
+        // either end lies within MAX_SWEEP_RADIUS of `from`, so the list of the cell holding
+        // `from` names them all, and the sweep and the first push-out need look nowhere else.
+        let near = (r + length <= SHORT_STEP_REACH && self.contains(from))
+            .then(|| self.grid.cell_at(from));
+        let nothing_near = match near {
+            Some(cell) => cell.is_empty(),
+            None => {
+                let reach = if r <= MAX_SWEEP_RADIUS { 0.0 } else { r };
+                !self.anything_near(*pos - reach, *pos + reach)
+            }
+        };
+        if inside && nothing_near {
             return None;
         }
         let mut contact = None;
@@ -731,29 +799,51 @@ impl Arena {
         // Sweep the move: a body that meets an obstacle on the way stops at the contact and slides
         // the rest of its step along the surface, so a fast body cannot pass through a thin
         // obstacle, and rounding a corner never carries it farther than its step.
-        let step = *pos - from;
-        let length = step.length();
         // (A body that starts overlapping is left to the push-out below; that is rare, so it is
         // checked only when the sweep meets something.)
         if length > 1e-6 && self.contains(from) {
             let dir = step / length;
-            if let Some(h) = self.sweep_obstacles(from, dir, length, r)
-                && h.t < length
+            let met = match near {
+                Some(cell) => {
+                    // As `sweep_obstacles` would: only the part of the step inside the walls.
+                    let within = length.min(self.to_wall(from, dir));
+                    let mut best = None;
+                    if within > 0.0 {
+                        self.sweep_among(cell, from, dir, within, r, &mut best);
+                    }
+                    best.map(|(t, normal, _)| (t, normal))
+                }
+                None => self
+                    .sweep_obstacles(from, dir, length, r)
+                    .map(|h| (h.t, h.normal)),
+            };
+            if let Some((t, normal)) = met
+                && t < length
                 // A start inside an obstacle meets it at once, so a later meeting means a clear
                 // start (for a radius the sweep takes whole).
-                && ((h.t > 0.0 && r <= MAX_SWEEP_RADIUS) || self.is_clear(from, r))
+                && ((t > 0.0 && r <= MAX_SWEEP_RADIUS) || self.is_clear(from, r))
             {
-                let reached = dir * (h.t - SKIN).max(0.0);
+                let reached = dir * (t - SKIN).max(0.0);
                 let rest = step - reached;
-                let into = rest.dot(h.normal).min(0.0);
-                *pos = from + reached + (rest - h.normal * into);
-                hit(h.normal, vel);
+                let into = rest.dot(normal).min(0.0);
+                *pos = from + reached + (rest - normal * into);
+                hit(normal, vel);
             }
         }
-        // A few passes settle bodies wedged between obstacles that touch each other.
-        for _ in 0..COLLIDE_PASSES {
+        // A few passes settle bodies wedged between obstacles that touch each other. (After a
+        // short step the body is still within its length of `from`: the first pass looks only
+        // at the cell's list.)
+        for pass in 0..COLLIDE_PASSES {
             let mut moved = false;
-            if let Some(s) = self.nearest_surface(*pos, r)
+            let surface = match near {
+                Some(cell) if pass == 0 => {
+                    let mut best = None;
+                    self.nearest_among(cell, *pos, r, &mut best);
+                    best
+                }
+                _ => self.nearest_surface(*pos, r),
+            };
+            if let Some(s) = surface
                 && s.distance < r
             {
                 *pos += s.normal * (r - s.distance + SKIN);

@@ -36,7 +36,7 @@ impl Vehicle {
 
     /// [`Vehicle::apply`] without turning the heading, for a caller that settles collisions
     /// first and turns it once after.
-    #[inline]
+    #[inline(always)]
     pub fn move_by(&mut self, force: Vec2, p: &VehicleTuning, dt: f32) -> Vec2 {
         let force = truncate(finite_or_zero(force), p.max_force);
         let accel = force / p.mass.max(f32::EPSILON);
