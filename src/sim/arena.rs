@@ -242,10 +242,13 @@ struct Entry {
     center: Vec2,
     reach: f32,
     index: u32,
+    /// The first cell (column, row) the obstacle is filed in: a query over several cells tests
+    /// it only there.
+    first: [u16; 2],
 }
 
 impl Entry {
-    fn new(index: usize, o: &Obstacle) -> Self {
+    fn new(index: usize, o: &Obstacle, first: [u16; 2]) -> Self {
         let (center, reach) = match *o {
             Obstacle::Circle { center, radius } => (center, radius),
             Obstacle::Rect { min, max } => ((min + max) * 0.5, (max - min).length() * 0.5),
@@ -254,6 +257,7 @@ impl Entry {
             center,
             reach,
             index: index as u32,
+            first,
         }
     }
 
@@ -307,6 +311,7 @@ impl Grid {
             center: Vec2::ZERO,
             reach: 0.0,
             index: 0,
+            first: [0, 0],
         };
         grid.items = vec![blank; grid.start[cols * rows] as usize];
         for (index, o) in obstacles.iter().enumerate() {
@@ -315,7 +320,9 @@ impl Grid {
             for y in y0..=y1 {
                 for x in x0..=x1 {
                     let cell = y * cols + x;
-                    grid.items[fill[cell] as usize] = Entry::new(index, o);
+                    // (At most 256 columns and rows: the arena's sides are validated.)
+                    let first = [x0 as u16, y0 as u16];
+                    grid.items[fill[cell] as usize] = Entry::new(index, o, first);
                     fill[cell] += 1;
                 }
             }
@@ -628,6 +635,89 @@ impl Arena {
             normal,
             obstacle: Some(index),
         })
+    }
+
+    /// Several sweeps at once — an agent's feelers: for each ray (`origin`, `dir`, `length`), the
+    /// first obstacle a body of radius `r` meets, exactly as [`Arena::sweep_obstacles`] finds it
+    /// (of two met at the same distance, the one listed first). Rays that lie close together
+    /// share one pass over the cells under their bounding box, each obstacle there tested once
+    /// against every ray, where separate sweeps would walk the grid once per ray.
+    pub fn sweep_fan<const N: usize>(
+        &self,
+        rays: &[(Vec2, Vec2, f32); N],
+        r: f32,
+    ) -> [Option<RayHit>; N] {
+        let r = r.clamp(0.0, MAX_SWEEP_RADIUS);
+        // Each ray as a single sweep takes it: a unit direction, from inside the walls, and only
+        // as far as them (zero length: nothing to sweep).
+        let mut live = [(Vec2::ZERO, Vec2::X, 0.0f32); N];
+        let mut min = Vec2::splat(f32::INFINITY);
+        let mut max = Vec2::splat(f32::NEG_INFINITY);
+        for (k, &(origin, dir, length)) in rays.iter().enumerate() {
+            let dir = if (dir.length_squared() - 1.0).abs() < 1e-6 {
+                dir
+            } else {
+                dir.normalize_or_zero()
+            };
+            if dir == Vec2::ZERO
+                || !origin.is_finite()
+                || length.is_nan()
+                || length <= 0.0
+                || !self.contains(origin)
+            {
+                continue;
+            }
+            let length = length.min(self.to_wall(origin, dir));
+            if length > 0.0 {
+                live[k] = (origin, dir, length);
+                let end = origin + dir * length;
+                min = min.min(origin).min(end);
+                max = max.max(origin).max(end);
+            }
+        }
+        let mut best: [Option<(f32, Vec2, u32)>; N] = [None; N];
+        if min.is_finite() {
+            // Where a body touches an obstacle its centre is on the ray, and an obstacle is filed
+            // in every cell within MAX_SWEEP_RADIUS of it: the cells under the rays' box list
+            // every obstacle any of them can meet.
+            let (x0, y0, x1, y1) = self.grid.range(min, max);
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    for e in self.grid.cell(x, y) {
+                        let first = (
+                            usize::from(e.first[0]).max(x0),
+                            usize::from(e.first[1]).max(y0),
+                        );
+                        if first != (x, y) {
+                            continue;
+                        }
+                        for (k, &(origin, dir, length)) in live.iter().enumerate() {
+                            let within = best[k].map_or(length, |b| b.0);
+                            if length <= 0.0 || !e.may_meet(origin, dir, r, within) {
+                                continue;
+                            }
+                            let o = self.obstacles[e.index as usize].inflated(r);
+                            if let Some((t, normal)) = o.ray(origin, dir, within)
+                                && best[k].is_none_or(|b| t < b.0 || (t == b.0 && e.index < b.2))
+                            {
+                                best[k] = Some((t, normal, e.index));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mut hits = [None; N];
+        for (k, hit) in hits.iter_mut().enumerate() {
+            let (origin, dir, _) = live[k];
+            *hit = best[k].map(|(t, normal, index)| RayHit {
+                t,
+                point: origin + dir * t - normal * r,
+                normal,
+                obstacle: Some(index),
+            });
+        }
+        hits
     }
 
     /// The nearest meeting of a body of radius `r` swept from `origin` along unit `dir` with the

@@ -161,7 +161,7 @@ pub fn feel_walls(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
     if min.x > 0.0 && min.y > 0.0 && max.x < arena.width && max.y < arena.height {
         return None;
     }
-    deepest(rays, |ray| {
+    deepest(rays, |_, ray| {
         if arena.contains(ray.origin) {
             arena.sweep_walls(ray.origin, ray.dir, ray.length, r)
         } else {
@@ -179,34 +179,29 @@ pub fn feel_walls(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
 
 /// The deepest of the rays' obstacle hits.
 pub fn feel_obstacles(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
-    let (min, max) = reach_box(rays, r)?;
-    // In open space there is nothing to feel: the clearance field (or, failing that, an empty
-    // neighbourhood in the grid) says so without a ray walk.
+    // In open space there is nothing to feel: the clearance field says so without looking at
+    // any obstacle.
     let centre = rays[0].origin;
     let reach = rays
         .iter()
         .filter(|ray| ray.length > 0.0)
         .map(|ray| ray.origin.distance(centre) + ray.length)
         .fold(0.0, f32::max);
-    let free = arena.field().free(centre) - sweep_reach(r);
-    if free >= reach || !arena.anything_near(min, max) {
+    if arena.field().free(centre) - sweep_reach(r) >= reach {
         return None;
     }
-    deepest(rays, |ray| {
-        // Rays from the centre share its look at the field.
-        let clear = if ray.origin == centre { free } else { 0.0 };
-        arena.sweep_obstacles_past(ray.origin, ray.dir, ray.length, r, clear)
-    })
+    let hits = arena.sweep_fan(&rays.map(|ray| (ray.origin, ray.dir, ray.length)), r);
+    deepest(rays, |i, _| hits[i])
 }
 
 /// The hit that reaches deepest into its ray (the first ray on a tie).
-fn deepest(rays: &[Ray; 3], cast: impl Fn(&Ray) -> Option<RayHit>) -> Option<Feel> {
+fn deepest(rays: &[Ray; 3], cast: impl Fn(usize, &Ray) -> Option<RayHit>) -> Option<Feel> {
     let mut best: Option<Feel> = None;
     for (i, ray) in rays.iter().enumerate() {
         if ray.length <= 0.0 {
             continue;
         }
-        if let Some(hit) = cast(ray) {
+        if let Some(hit) = cast(i, ray) {
             let depth = 1.0 - hit.t / ray.length;
             if best.is_none_or(|b| depth > b.depth) {
                 best = Some(Feel {
