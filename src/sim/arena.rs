@@ -651,6 +651,7 @@ impl Arena {
         // Each ray as a single sweep takes it: a unit direction, from inside the walls, and only
         // as far as them (zero length: nothing to sweep).
         let mut live = [(Vec2::ZERO, Vec2::X, 0.0f32); N];
+        let mut alive = 0u32;
         let mut min = Vec2::splat(f32::INFINITY);
         let mut max = Vec2::splat(f32::NEG_INFINITY);
         for (k, &(origin, dir, length)) in rays.iter().enumerate() {
@@ -670,6 +671,7 @@ impl Arena {
             let length = length.min(self.to_wall(origin, dir));
             if length > 0.0 {
                 live[k] = (origin, dir, length);
+                alive |= 1 << k;
                 let end = origin + dir * length;
                 min = min.min(origin).min(end);
                 max = max.max(origin).max(end);
@@ -684,18 +686,22 @@ impl Arena {
             for y in y0..=y1 {
                 for x in x0..=x1 {
                     for e in self.grid.cell(x, y) {
-                        let first = (
-                            usize::from(e.first[0]).max(x0),
-                            usize::from(e.first[1]).max(y0),
-                        );
-                        if first != (x, y) {
-                            continue;
-                        }
+                        // Which rays may meet the obstacle, all tested without a branch (in a
+                        // crowd most tests fail, unpredictably); none unless this is the first
+                        // of its cells here.
+                        let first = usize::from(e.first[0]).max(x0) == x
+                            && usize::from(e.first[1]).max(y0) == y;
+                        let mut kept = 0u32;
                         for (k, &(origin, dir, length)) in live.iter().enumerate() {
                             let within = best[k].map_or(length, |b| b.0);
-                            if length <= 0.0 || !e.may_meet(origin, dir, r, within) {
-                                continue;
-                            }
+                            kept |= u32::from(e.may_meet(origin, dir, r, within)) << k;
+                        }
+                        kept &= if first { alive } else { 0 };
+                        while kept != 0 {
+                            let k = kept.trailing_zeros() as usize;
+                            kept &= kept - 1;
+                            let (origin, dir, length) = live[k];
+                            let within = best[k].map_or(length, |b| b.0);
                             let o = self.obstacles[e.index as usize].inflated(r);
                             if let Some((t, normal)) = o.ray(origin, dir, within)
                                 && best[k].is_none_or(|b| t < b.0 || (t == b.0 && e.index < b.2))
