@@ -332,12 +332,10 @@ impl Grid {
 
     /// Inclusive cell range covering the box, clamped to the grid.
     fn range(&self, min: Vec2, max: Vec2) -> (usize, usize, usize, usize) {
-        // `as u32` truncates, which is the floor for the non-negative values kept here (and
-        // saturates NaN to 0) — without a call to `floorf` on baseline x86-64, and in one
-        // instruction where `as usize` takes a dozen.
-        let clamp = |v: f32, n: usize| {
-            ((v.max(0.0) / CELL).min(u32::MAX as f32) as u32 as usize).min(n - 1)
-        };
+        // `as u32` truncates, which is the floor for non-negative values, and saturates the rest
+        // (negative and NaN to 0, too large to `u32::MAX`) — without a call to `floorf` on
+        // baseline x86-64, and in a few instructions where `as usize` takes a dozen.
+        let clamp = |v: f32, n: usize| ((v / CELL) as u32 as usize).min(n - 1);
         (
             clamp(min.x, self.cols),
             clamp(min.y, self.rows),
@@ -672,9 +670,12 @@ impl Arena {
             if length > 0.0 {
                 live[k] = (origin, dir, length);
                 alive |= 1 << k;
-                let end = origin + dir * length;
-                min = min.min(origin).min(end);
-                max = max.max(origin).max(end);
+                // (Plain comparisons: `Vec2::min` guards against NaN, which never gets here, at
+                // several instructions a component.)
+                for p in [origin, origin + dir * length] {
+                    min = Vec2::select(p.cmplt(min), p, min);
+                    max = Vec2::select(p.cmpgt(max), p, max);
+                }
             }
         }
         let mut best: [Option<(f32, Vec2, u32)>; N] = [None; N];

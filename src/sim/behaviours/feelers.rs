@@ -142,23 +142,21 @@ pub fn deeper(walls: Option<Feel>, obstacles: Option<Feel>) -> Option<Feel> {
     }
 }
 
-/// The box around every ray, grown by `r` (`None`: no ray has length).
-fn reach_box(rays: &[Ray; 3], r: f32) -> Option<(Vec2, Vec2)> {
-    let mut min = Vec2::splat(f32::INFINITY);
-    let mut max = Vec2::splat(f32::NEG_INFINITY);
-    for ray in rays.iter().filter(|ray| ray.length > 0.0) {
-        let end = ray.origin + ray.dir * ray.length;
-        min = min.min(ray.origin).min(end);
-        max = max.max(ray.origin).max(end);
-    }
-    min.is_finite().then_some((min - r, max + r))
+/// Whether every ray, swept with radius `r`, stays clear of the walls from start to end (also
+/// when no ray has length). Plain comparisons, all of them: this runs for most agents every tick.
+fn within_walls(arena: &Arena, rays: &[Ray; 3], r: f32) -> bool {
+    let inside = |p: Vec2| {
+        (p.x - r > 0.0) & (p.y - r > 0.0) & (p.x + r < arena.width) & (p.y + r < arena.height)
+    };
+    rays.iter().all(|ray| {
+        (ray.length <= 0.0) | (inside(ray.origin) & inside(ray.origin + ray.dir * ray.length))
+    })
 }
 
 /// The deepest of the rays' wall hits: cheap (the walls are four lines), so agents that cast at
 /// a regulated rate still feel the walls every tick.
 pub fn feel_walls(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
-    let (min, max) = reach_box(rays, r)?;
-    if min.x > 0.0 && min.y > 0.0 && max.x < arena.width && max.y < arena.height {
+    if within_walls(arena, rays, r) {
         return None;
     }
     deepest(rays, |_, ray| {
