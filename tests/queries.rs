@@ -148,6 +148,82 @@ fn swept_rays_find_the_same_first_contact_as_a_brute_force_scan() {
     );
 }
 
+/// An agent's feelers cast together (`sweep_fan`): whiskers from one point and parallel rays
+/// from the body's edges, some starting outside the walls or with no length. Each ray's hit is the
+/// brute-force first contact (of two at the same distance, the lower index) and the single sweep's.
+#[test]
+fn a_fan_of_feelers_finds_for_each_ray_the_brute_force_first_contact() {
+    let mut rng = StdRng::seed_from_u64(29);
+    let mut hits = 0;
+    let mut misses = 0;
+    for (name, arena) in arenas() {
+        for _ in 0..1_000 {
+            let origin = Vec2::new(
+                rng.gen_range(-10.0..W + 10.0),
+                rng.gen_range(-10.0..H + 10.0),
+            );
+            let heading = Vec2::from_angle(rng.gen_range(0.0..std::f32::consts::TAU));
+            let r = [0.0, 4.0, 9.0, 20.0, MAX_SWEEP_RADIUS][rng.gen_range(0..5)];
+            let central = rng.gen_range(0.0..200.0);
+            let side = rng.gen_range(0.0..80.0);
+            let rays = if rng.gen_bool(0.5) {
+                let turn = Vec2::from_angle(rng.gen_range(0.2..1.6));
+                [
+                    (origin, heading, central),
+                    (origin, turn.rotate(heading), side),
+                    (origin, Vec2::new(turn.x, -turn.y).rotate(heading), side),
+                ]
+            } else {
+                let edge = heading.perp() * r.max(4.0);
+                [
+                    (origin, heading, central),
+                    (origin + edge, heading, side),
+                    (origin - edge, heading, side),
+                ]
+            };
+            let fan = arena.sweep_fan(&rays, r);
+            for (k, &(o, d, length)) in rays.iter().enumerate() {
+                let what =
+                    format!("{name}: ray {k} from {o} along {d}, length {length}, radius {r}");
+                let single = arena.sweep_obstacles(o, d, length, r);
+                match (fan[k], brute_sweep(&arena, o, d, length, r)) {
+                    (Some(f), Some((t, index))) => {
+                        assert!((f.t - t).abs() < 1e-3, "{what}: fan {} vs brute {t}", f.t);
+                        let single = single.expect("the single sweep hits too");
+                        assert!(
+                            (f.t - single.t).abs() < 1e-3,
+                            "{what}: fan {} vs single {}",
+                            f.t,
+                            single.t
+                        );
+                        let same_t = arena.obstacles()[f.obstacle.expect("an obstacle") as usize]
+                            .inflated(r)
+                            .ray(o, d, length)
+                            .is_some_and(|(ft, _)| (ft - t).abs() < 1e-3);
+                        assert!(
+                            f.obstacle == Some(index) || same_t,
+                            "{what}: fan hit {:?}, brute {index}",
+                            f.obstacle
+                        );
+                        hits += 1;
+                    }
+                    (None, None) => {
+                        assert_eq!(single, None, "{what}");
+                        misses += 1;
+                    }
+                    other => panic!("{what}: fan and brute force disagree: {other:?}"),
+                }
+            }
+        }
+    }
+    println!("fans: {hits} ray hits, {misses} misses");
+    assert!(hits > 3_000, "too few hits ({hits}) to be a comparison");
+    assert!(
+        misses > 3_000,
+        "too few misses ({misses}) to be a comparison"
+    );
+}
+
 #[test]
 fn the_clearance_field_never_overstates_a_distance_and_stays_within_a_cell_of_it() {
     let mut rng = StdRng::seed_from_u64(5);
