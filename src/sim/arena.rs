@@ -281,6 +281,8 @@ struct Grid {
     cols: usize,
     rows: usize,
     start: Vec<u32>,
+    /// Where each cell's list stops naming obstacles whose first cell it is: those come first.
+    own_end: Vec<u32>,
     items: Vec<Entry>,
 }
 
@@ -292,6 +294,7 @@ impl Grid {
             cols,
             rows,
             start: vec![0; cols * rows + 1],
+            own_end: vec![0; cols * rows],
             items: Vec::new(),
         };
         for o in obstacles {
@@ -306,7 +309,18 @@ impl Grid {
         for i in 1..grid.start.len() {
             grid.start[i] += grid.start[i - 1];
         }
-        let mut fill = grid.start.clone();
+        // Each cell lists first the obstacles it is the first cell of, then the others.
+        let mut own = vec![0; cols * rows];
+        for o in obstacles {
+            let (min, max) = o.inflated(MAX_SWEEP_RADIUS).bounds();
+            let (x0, y0, _, _) = grid.range(min, max);
+            own[y0 * cols + x0] += 1;
+        }
+        for (i, end) in grid.own_end.iter_mut().enumerate() {
+            *end = grid.start[i] + own[i];
+        }
+        let mut fill_own = grid.start.clone();
+        let mut fill = grid.own_end.clone();
         let blank = Entry {
             center: Vec2::ZERO,
             reach: 0.0,
@@ -322,8 +336,13 @@ impl Grid {
                     let cell = y * cols + x;
                     // (At most 256 columns and rows: the arena's sides are validated.)
                     let first = [x0 as u16, y0 as u16];
-                    grid.items[fill[cell] as usize] = Entry::new(index, o, first);
-                    fill[cell] += 1;
+                    let slot = if (x, y) == (x0, y0) {
+                        &mut fill_own[cell]
+                    } else {
+                        &mut fill[cell]
+                    };
+                    grid.items[*slot as usize] = Entry::new(index, o, first);
+                    *slot += 1;
                 }
             }
         }
@@ -348,6 +367,12 @@ impl Grid {
     fn cell_at(&self, p: Vec2) -> &[Entry] {
         let (x, y, _, _) = self.range(p, p);
         self.cell(x, y)
+    }
+
+    /// The obstacles whose first cell is (`x`, `y`).
+    fn own(&self, x: usize, y: usize) -> &[Entry] {
+        let i = y * self.cols + x;
+        &self.items[self.start[i] as usize..self.own_end[i] as usize]
     }
 
     fn cell(&self, x: usize, y: usize) -> &[Entry] {
@@ -483,7 +508,11 @@ impl Arena {
             }
             let i = e.index as usize;
             let (distance, normal) = self.obstacles[i].surface(p);
-            if distance <= max_dist && best.is_none_or(|b| distance < b.distance) {
+            if distance <= max_dist
+                && best.is_none_or(|b| {
+                    distance < b.distance || (distance == b.distance && i < b.obstacle)
+                })
+            {
                 *best = Some(Surface {
                     distance,
                     normal,
@@ -686,12 +715,21 @@ impl Arena {
             let (x0, y0, x1, y1) = self.grid.range(min, max);
             for y in y0..=y1 {
                 for x in x0..=x1 {
-                    for e in self.grid.cell(x, y) {
+                    // Inside the box's first row and column a cell is the first one here only
+                    // of the obstacles it is the very first cell of: they lead its list.
+                    let inner = x > x0 && y > y0;
+                    let cell = if inner {
+                        self.grid.own(x, y)
+                    } else {
+                        self.grid.cell(x, y)
+                    };
+                    for e in cell {
                         // Which rays may meet the obstacle, all tested without a branch (in a
                         // crowd most tests fail, unpredictably); none unless this is the first
                         // of its cells here.
-                        let first = usize::from(e.first[0]).max(x0) == x
-                            && usize::from(e.first[1]).max(y0) == y;
+                        let first = inner
+                            || (usize::from(e.first[0]).max(x0) == x
+                                && usize::from(e.first[1]).max(y0) == y);
                         let mut kept = 0u32;
                         for (k, &(origin, dir, length)) in live.iter().enumerate() {
                             let within = best[k].map_or(length, |b| b.0);
@@ -744,7 +782,7 @@ impl Arena {
             let within = best.map_or(length, |b| b.0);
             let o = self.obstacles[e.index as usize].inflated(r);
             if let Some((t, normal)) = o.ray(origin, dir, within)
-                && best.is_none_or(|b| t < b.0)
+                && best.is_none_or(|b| t < b.0 || (t == b.0 && e.index < b.2))
             {
                 *best = Some((t, normal, e.index));
             }
