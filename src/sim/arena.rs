@@ -229,6 +229,11 @@ impl Obstacle {
     }
 }
 
+/// A sweep's way: origin, unit direction and length.
+type Ray = (Vec2, Vec2, f32);
+/// The nearest hit of a sweep so far: how far, the surface normal, the obstacle's index.
+type Nearest = Option<(f32, Vec2, u32)>;
+
 /// How far from a shape a body of radius `r` can be and still meet it in a sweep: a rectangle
 /// grown by `r` keeps square corners, which stand √2·r from the shape.
 pub fn sweep_reach(r: f32) -> f32 {
@@ -575,19 +580,7 @@ impl Arena {
         clear: f32,
     ) -> Option<RayHit> {
         let r = r.clamp(0.0, MAX_SWEEP_RADIUS);
-        let dir = if (dir.length_squared() - 1.0).abs() < 1e-6 {
-            dir
-        } else {
-            dir.normalize_or_zero()
-        };
-        if dir == Vec2::ZERO || !origin.is_finite() || length.is_nan() || length <= 0.0 {
-            return None;
-        }
-        // Only the part of the ray inside the arena: what lies beyond a wall cannot be reached.
-        if !self.contains(origin) {
-            return None;
-        }
-        let length = length.min(self.to_wall(origin, dir));
+        let (dir, length) = self.sweep_span(origin, dir, length)?;
         let mut start = clear.max(0.0);
         if start >= length {
             return None;
@@ -630,7 +623,7 @@ impl Arena {
         } else {
             CELL / dir.y.abs()
         };
-        let mut best: Option<(f32, Vec2, u32)> = None;
+        let mut best: Nearest = None;
         loop {
             self.sweep_among(
                 self.grid.cell(cx as usize, cy as usize),
@@ -664,9 +657,43 @@ impl Arena {
         })
     }
 
+    /// A ray as a sweep takes it: the direction made unit, the length cut at the walls (what lies
+    /// beyond a wall cannot be reached); `None` when there is nothing to sweep (no direction, no
+    /// length, or a start outside the walls).
+    fn sweep_span(&self, origin: Vec2, dir: Vec2, length: f32) -> Option<(Vec2, f32)> {
+        let dir = if (dir.length_squared() - 1.0).abs() < 1e-6 {
+            dir
+        } else {
+            dir.normalize_or_zero()
+        };
+        if dir == Vec2::ZERO
+            || !origin.is_finite()
+            || length.is_nan()
+            || length <= 0.0
+            || !self.contains(origin)
+        {
+            return None;
+        }
+        Some((dir, length.min(self.to_wall(origin, dir))))
+    }
+
+    /// The exact test of obstacle `e` against a sweep (`origin`, unit `dir`, `length`) of a body
+    /// of radius `r`, keeping the nearer hit in `best` (of two at the same distance, the obstacle
+    /// of lower index, whatever order the cells list them in).
+    #[inline(always)]
+    fn meet(&self, e: &Entry, (origin, dir, length): Ray, r: f32, best: &mut Nearest) {
+        let within = best.map_or(length, |b| b.0);
+        let o = self.obstacles[e.index as usize].inflated(r);
+        if let Some((t, normal)) = o.ray(origin, dir, within)
+            && best.is_none_or(|b| t < b.0 || (t == b.0 && e.index < b.2))
+        {
+            *best = Some((t, normal, e.index));
+        }
+    }
+
     /// Several sweeps at once — an agent's feelers: for each ray (`origin`, `dir`, `length`), the
     /// first obstacle a body of radius `r` meets, exactly as [`Arena::sweep_obstacles`] finds it
-    /// (of two met at the same distance, the one listed first). Rays that lie close together
+    /// (of two met at the same distance, the lower index). Rays that lie close together
     /// share one pass over the cells under their bounding box, each obstacle there tested once
     /// against every ray, where separate sweeps would walk the grid once per ray.
     pub fn sweep_fan<const N: usize>(
@@ -682,21 +709,9 @@ impl Arena {
         let mut min = Vec2::splat(f32::INFINITY);
         let mut max = Vec2::splat(f32::NEG_INFINITY);
         for (k, &(origin, dir, length)) in rays.iter().enumerate() {
-            let dir = if (dir.length_squared() - 1.0).abs() < 1e-6 {
-                dir
-            } else {
-                dir.normalize_or_zero()
-            };
-            if dir == Vec2::ZERO
-                || !origin.is_finite()
-                || length.is_nan()
-                || length <= 0.0
-                || !self.contains(origin)
+            if let Some((dir, length)) = self.sweep_span(origin, dir, length)
+                && length > 0.0
             {
-                continue;
-            }
-            let length = length.min(self.to_wall(origin, dir));
-            if length > 0.0 {
                 live[k] = (origin, dir, length);
                 alive |= 1 << k;
                 // (Plain comparisons: `Vec2::min` guards against NaN, which never gets here, at
@@ -707,7 +722,7 @@ impl Arena {
                 }
             }
         }
-        let mut best: [Option<(f32, Vec2, u32)>; N] = [None; N];
+        let mut best: [Nearest; N] = [None; N];
         if min.is_finite() {
             // Where a body touches an obstacle its centre is on the ray, and an obstacle is filed
             // in every cell within MAX_SWEEP_RADIUS of it: the cells under the rays' box list
@@ -715,8 +730,8 @@ impl Arena {
             let (x0, y0, x1, y1) = self.grid.range(min, max);
             for y in y0..=y1 {
                 for x in x0..=x1 {
-                    // Inside the box's first row and column a cell is the first one here only
-                    // of the obstacles it is the very first cell of: they lead its list.
+                    // Past the box's first row and column, a cell is the first cell in the box
+                    // only of the obstacles it is the very first cell of: they lead its list.
                     let inner = x > x0 && y > y0;
                     let cell = if inner {
                         self.grid.own(x, y)
@@ -739,14 +754,7 @@ impl Arena {
                         while kept != 0 {
                             let k = kept.trailing_zeros() as usize;
                             kept &= kept - 1;
-                            let (origin, dir, length) = live[k];
-                            let within = best[k].map_or(length, |b| b.0);
-                            let o = self.obstacles[e.index as usize].inflated(r);
-                            if let Some((t, normal)) = o.ray(origin, dir, within)
-                                && best[k].is_none_or(|b| t < b.0 || (t == b.0 && e.index < b.2))
-                            {
-                                best[k] = Some((t, normal, e.index));
-                            }
+                            self.meet(e, live[k], r, &mut best[k]);
                         }
                     }
                 }
@@ -775,22 +783,12 @@ impl Arena {
         dir: Vec2,
         length: f32,
         r: f32,
-        best: &mut Option<(f32, Vec2, u32)>,
+        best: &mut Nearest,
     ) {
-        // The exact test of one obstacle, keeping the nearest hit.
-        let meet = |e: &Entry, best: &mut Option<(f32, Vec2, u32)>| {
-            let within = best.map_or(length, |b| b.0);
-            let o = self.obstacles[e.index as usize].inflated(r);
-            if let Some((t, normal)) = o.ray(origin, dir, within)
-                && best.is_none_or(|b| t < b.0 || (t == b.0 && e.index < b.2))
-            {
-                *best = Some((t, normal, e.index));
-            }
-        };
         if cell.len() <= FEW {
             for e in cell {
                 if e.may_meet(origin, dir, r, best.map_or(length, |b| b.0)) {
-                    meet(e, best);
+                    self.meet(e, (origin, dir, length), r, best);
                 }
             }
         } else {
@@ -804,7 +802,12 @@ impl Arena {
                     kept |= u64::from(e.may_meet(origin, dir, r, within)) << k;
                 }
                 while kept != 0 {
-                    meet(&batch[kept.trailing_zeros() as usize], best);
+                    self.meet(
+                        &batch[kept.trailing_zeros() as usize],
+                        (origin, dir, length),
+                        r,
+                        best,
+                    );
                     kept &= kept - 1;
                 }
             }
