@@ -27,6 +27,9 @@ const MIN_STRIDE: f32 = 2.0;
 /// Up to this many obstacles in a cell, a sweep tests them one by one; more, in a branch-free
 /// batch.
 const FEW: usize = 4;
+/// A collision keeps up to this many obstacles its step can reach (more: it looks at the cell's
+/// whole list).
+const FEW_NEAR: usize = 8;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Obstacle {
@@ -252,6 +255,14 @@ struct Entry {
     first: [u16; 2],
 }
 
+/// A placeholder entry.
+const BLANK: Entry = Entry {
+    center: Vec2::ZERO,
+    reach: 0.0,
+    index: 0,
+    first: [0, 0],
+};
+
 impl Entry {
     fn new(index: usize, o: &Obstacle, first: [u16; 2]) -> Self {
         let (center, reach) = match *o {
@@ -326,13 +337,7 @@ impl Grid {
         }
         let mut fill_own = grid.start.clone();
         let mut fill = grid.own_end.clone();
-        let blank = Entry {
-            center: Vec2::ZERO,
-            reach: 0.0,
-            index: 0,
-            first: [0, 0],
-        };
-        grid.items = vec![blank; grid.start[cols * rows] as usize];
+        grid.items = vec![BLANK; grid.start[cols * rows] as usize];
         for (index, o) in obstacles.iter().enumerate() {
             let (min, max) = o.inflated(MAX_SWEEP_RADIUS).bounds();
             let (x0, y0, x1, y1) = grid.range(min, max);
@@ -909,8 +914,21 @@ impl Arena {
         // A short step (the usual one): every obstacle the body could touch on the way or at
         // either end lies within MAX_SWEEP_RADIUS of `from`, so the list of the cell holding
         // `from` names them all, and the sweep and the first push-out need look nowhere else.
-        let near = (r + length <= SHORT_STEP_REACH && self.contains(from))
-            .then(|| self.grid.cell_at(from));
+        // Of those, only the ones whose bounding circle the body can reach this step count.
+        let mut kept = [BLANK; FEW_NEAR + 1];
+        let near = (r + length <= SHORT_STEP_REACH && self.contains(from)).then(|| {
+            let cell = self.grid.cell_at(from);
+            let reach = sweep_reach(r) + length + SKIN + ROUNDING;
+            let mut n = 0;
+            for e in cell {
+                // Branch-free: every entry is written, the count moves on past the kept ones
+                // (the last slot takes the rest).
+                kept[n.min(FEW_NEAR)] = *e;
+                let limit = e.reach + reach;
+                n += usize::from(from.distance_squared(e.center) <= limit * limit);
+            }
+            if n <= FEW_NEAR { &kept[..n] } else { cell }
+        });
         let nothing_near = match near {
             Some(cell) => cell.is_empty(),
             None => {
