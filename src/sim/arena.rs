@@ -4,6 +4,7 @@
 
 use crate::data::arena::{ArenaData, ObstacleData};
 use crate::sim::field::{Field, ROUNDING};
+use crate::sim::lanes::{LANES, Rays4};
 use crate::sim::tiles::TileGrid;
 use glam::Vec2;
 
@@ -706,6 +707,7 @@ impl Arena {
         rays: &[(Vec2, Vec2, f32); N],
         r: f32,
     ) -> [Option<RayHit>; N] {
+        const { assert!(N <= LANES, "a fan has at most four rays (one to a lane)") };
         let r = r.clamp(0.0, MAX_SWEEP_RADIUS);
         // Each ray as a single sweep takes it: a unit direction, from inside the walls, and only
         // as far as them (zero length: nothing to sweep).
@@ -729,6 +731,17 @@ impl Arena {
         }
         let mut best: [Nearest; N] = [None; N];
         if min.is_finite() {
+            // The rays side by side, one to a lane, for the bounding-circle test of all of them
+            // at once.
+            let mut lanes = Rays4::default();
+            for (k, &(origin, dir, length)) in live.iter().enumerate() {
+                lanes.ox[k] = origin.x;
+                lanes.oy[k] = origin.y;
+                lanes.dx[k] = dir.x;
+                lanes.dy[k] = dir.y;
+                lanes.within[k] = length;
+            }
+            let slack = sweep_reach(r) + ROUNDING;
             // Where a body touches an obstacle its centre is on the ray, and an obstacle is filed
             // in every cell within MAX_SWEEP_RADIUS of it: the cells under the rays' box list
             // every obstacle any of them can meet.
@@ -744,22 +757,21 @@ impl Arena {
                         self.grid.cell(x, y)
                     };
                     for e in cell {
-                        // Which rays may meet the obstacle, all tested without a branch (in a
-                        // crowd most tests fail, unpredictably); none unless this is the first
-                        // of its cells here.
+                        // Which rays may meet the obstacle, tested together and without a
+                        // branch (in a crowd most tests fail, unpredictably); none unless this
+                        // is the first of its cells here.
                         let first = inner
                             || (usize::from(e.first[0]).max(x0) == x
                                 && usize::from(e.first[1]).max(y0) == y);
-                        let mut kept = 0u32;
-                        for (k, &(origin, dir, length)) in live.iter().enumerate() {
-                            let within = best[k].map_or(length, |b| b.0);
-                            kept |= u32::from(e.may_meet(origin, dir, r, within)) << k;
-                        }
+                        let mut kept = lanes.may_meet(e.center, e.reach + slack);
                         kept &= if first { alive } else { 0 };
                         while kept != 0 {
                             let k = kept.trailing_zeros() as usize;
                             kept &= kept - 1;
                             self.meet(e, live[k], r, &mut best[k]);
+                            if let Some(b) = best[k] {
+                                lanes.within[k] = b.0;
+                            }
                         }
                     }
                 }

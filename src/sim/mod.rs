@@ -7,6 +7,7 @@ pub mod behaviours;
 pub mod clock;
 pub mod field;
 pub mod headless;
+pub mod lanes;
 pub mod metrics;
 pub mod mode;
 pub mod player;
