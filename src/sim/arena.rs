@@ -251,9 +251,6 @@ struct Entry {
     center: Vec2,
     reach: f32,
     index: u32,
-    /// The first cell (column, row) the obstacle is filed in: a query over several cells tests
-    /// it only there.
-    first: [u16; 2],
 }
 
 /// A placeholder entry.
@@ -261,11 +258,10 @@ const BLANK: Entry = Entry {
     center: Vec2::ZERO,
     reach: 0.0,
     index: 0,
-    first: [0, 0],
 };
 
 impl Entry {
-    fn new(index: usize, o: &Obstacle, first: [u16; 2]) -> Self {
+    fn new(index: usize, o: &Obstacle) -> Self {
         let (center, reach) = match *o {
             Obstacle::Circle { center, radius } => (center, radius),
             Obstacle::Rect { min, max } => ((min + max) * 0.5, (max - min).length() * 0.5),
@@ -274,7 +270,6 @@ impl Entry {
             center,
             reach,
             index: index as u32,
-            first,
         }
     }
 
@@ -298,8 +293,10 @@ struct Grid {
     cols: usize,
     rows: usize,
     start: Vec<u32>,
-    /// Where each cell's list stops naming obstacles whose first cell it is: those come first.
-    own_end: Vec<u32>,
+    /// Each cell's list runs in four parts, by where the first cell of an obstacle's (the
+    /// top-left one it is filed in) lies: straight above, this cell, straight left, above and
+    /// left. `runs[i]` holds where the first three parts end.
+    runs: Vec<[u32; 3]>,
     items: Vec<Entry>,
 }
 
@@ -311,7 +308,7 @@ impl Grid {
             cols,
             rows,
             start: vec![0; cols * rows + 1],
-            own_end: vec![0; cols * rows],
+            runs: vec![[0; 3]; cols * rows],
             items: Vec::new(),
         };
         for o in obstacles {
@@ -326,33 +323,36 @@ impl Grid {
         for i in 1..grid.start.len() {
             grid.start[i] += grid.start[i - 1];
         }
-        // Each cell lists first the obstacles it is the first cell of, then the others.
-        let mut own = vec![0; cols * rows];
+        let part = |x: usize, y: usize, x0: usize, y0: usize| match (x == x0, y == y0) {
+            (true, false) => 0,
+            (true, true) => 1,
+            (false, true) => 2,
+            (false, false) => 3,
+        };
+        let mut count = vec![[0u32; 4]; cols * rows];
         for o in obstacles {
             let (min, max) = o.inflated(MAX_SWEEP_RADIUS).bounds();
-            let (x0, y0, _, _) = grid.range(min, max);
-            own[y0 * cols + x0] += 1;
+            let (x0, y0, x1, y1) = grid.range(min, max);
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    count[y * cols + x][part(x, y, x0, y0)] += 1;
+                }
+            }
         }
-        for (i, end) in grid.own_end.iter_mut().enumerate() {
-            *end = grid.start[i] + own[i];
+        let mut fill = vec![[0u32; 4]; cols * rows];
+        for (i, c) in count.iter().enumerate() {
+            let s = grid.start[i];
+            fill[i] = [s, s + c[0], s + c[0] + c[1], s + c[0] + c[1] + c[2]];
+            grid.runs[i] = [fill[i][1], fill[i][2], fill[i][3]];
         }
-        let mut fill_own = grid.start.clone();
-        let mut fill = grid.own_end.clone();
         grid.items = vec![BLANK; grid.start[cols * rows] as usize];
         for (index, o) in obstacles.iter().enumerate() {
             let (min, max) = o.inflated(MAX_SWEEP_RADIUS).bounds();
             let (x0, y0, x1, y1) = grid.range(min, max);
             for y in y0..=y1 {
                 for x in x0..=x1 {
-                    let cell = y * cols + x;
-                    // (At most 256 columns and rows: the arena's sides are validated.)
-                    let first = [x0 as u16, y0 as u16];
-                    let slot = if (x, y) == (x0, y0) {
-                        &mut fill_own[cell]
-                    } else {
-                        &mut fill[cell]
-                    };
-                    grid.items[*slot as usize] = Entry::new(index, o, first);
+                    let slot = &mut fill[y * cols + x][part(x, y, x0, y0)];
+                    grid.items[*slot as usize] = Entry::new(index, o);
                     *slot += 1;
                 }
             }
@@ -380,10 +380,21 @@ impl Grid {
         self.cell(x, y)
     }
 
-    /// The obstacles whose first cell is (`x`, `y`).
-    fn own(&self, x: usize, y: usize) -> &[Entry] {
+    /// The obstacles of cell (`x`, `y`) that a query over the box of cells from (`x0`, `y0`)
+    /// meets here first: over the box's cells, each obstacle once. Past the box's first column
+    /// that is only the obstacles whose first cell is in this column (the parts above and this
+    /// cell's own), past its first row only those whose first cell is in this row (this cell's
+    /// own and the part left), past both only this cell's own.
+    fn first_in_box(&self, x: usize, y: usize, x0: usize, y0: usize) -> &[Entry] {
         let i = y * self.cols + x;
-        &self.items[self.start[i] as usize..self.own_end[i] as usize]
+        let [above, own, left] = self.runs[i];
+        let (from, to) = match (x == x0, y == y0) {
+            (true, true) => (self.start[i], self.start[i + 1]),
+            (false, true) => (self.start[i], own),
+            (true, false) => (above, left),
+            (false, false) => (above, own),
+        };
+        &self.items[from as usize..to as usize]
     }
 
     fn cell(&self, x: usize, y: usize) -> &[Entry] {
@@ -748,23 +759,10 @@ impl Arena {
             let (x0, y0, x1, y1) = self.grid.range(min, max);
             for y in y0..=y1 {
                 for x in x0..=x1 {
-                    // Past the box's first row and column, a cell is the first cell in the box
-                    // only of the obstacles it is the very first cell of: they lead its list.
-                    let inner = x > x0 && y > y0;
-                    let cell = if inner {
-                        self.grid.own(x, y)
-                    } else {
-                        self.grid.cell(x, y)
-                    };
-                    for e in cell {
+                    for e in self.grid.first_in_box(x, y, x0, y0) {
                         // Which rays may meet the obstacle, tested together and without a
-                        // branch (in a crowd most tests fail, unpredictably); none unless this
-                        // is the first of its cells here.
-                        let first = inner
-                            || (usize::from(e.first[0]).max(x0) == x
-                                && usize::from(e.first[1]).max(y0) == y);
-                        let mut kept = lanes.may_meet(e.center, e.reach + slack);
-                        kept &= if first { alive } else { 0 };
+                        // branch (in a crowd most tests fail, unpredictably).
+                        let mut kept = lanes.may_meet(e.center, e.reach + slack) & alive;
                         while kept != 0 {
                             let k = kept.trailing_zeros() as usize;
                             kept &= kept - 1;
