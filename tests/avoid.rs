@@ -8,7 +8,7 @@ use glam::Vec2;
 use std::sync::OnceLock;
 use steering_arena::data::arena::{ArenaData, ObstacleData, with_random_obstacles};
 use steering_arena::data::{DataSet, built_in};
-use steering_arena::sim::agent::Agent;
+use steering_arena::sim::agent::{Agent, CastSchedule};
 use steering_arena::sim::arena::{Arena, Obstacle};
 use steering_arena::sim::headless;
 use steering_arena::sim::metrics::{Metrics, Summary};
@@ -538,5 +538,46 @@ fn between_casts_an_agent_acts_on_its_last_cast_brought_nearer() {
             casts.contains(&moved),
             "{hz} Hz: the felt point moved on {moved} of 11 ticks, expected {casts:?}"
         );
+    }
+}
+
+#[test]
+fn agents_cast_their_rays_at_the_rate_asked_in_turns() {
+    // 20 on the 60 Hz tick: agent `id` casts exactly when (tick + id) is a multiple of 3.
+    let twenty = CastSchedule::new(20.0, 60.0);
+    for id in 0..7 {
+        for tick in 0..600u64 {
+            assert_eq!(
+                twenty.due(tick, id),
+                (tick + u64::from(id)) % 3 == 0,
+                "20 Hz, agent {id}, tick {tick}"
+            );
+        }
+    }
+    // Any rate, also one that does not divide the tick: so many casts in ten seconds (600 ticks),
+    // no two casts further apart than the interval rounded up, and the agents' turns spread over
+    // the ticks (never all at once below 60).
+    for hz in [1.0f32, 7.5, 12.0, 20.0, 25.0, 45.0, 59.0, 60.0] {
+        let schedule = CastSchedule::new(hz, 60.0);
+        let longest = (60.0 / f64::from(hz)).ceil() as u64;
+        for id in 0..40 {
+            let ticks: Vec<u64> = (0..600).filter(|&t| schedule.due(t, id)).collect();
+            let casts = ticks.len() as f64;
+            assert!(
+                (casts - f64::from(hz) * 10.0).abs() <= 1.0,
+                "{hz} Hz, agent {id}: {casts} casts in 10 s"
+            );
+            let gap = ticks.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
+            assert!(
+                gap <= longest,
+                "{hz} Hz, agent {id}: {gap} ticks between casts"
+            );
+        }
+        let at_once = (0..40).filter(|&id| schedule.due(100, id)).count();
+        if hz < 60.0 {
+            assert!(at_once < 40, "{hz} Hz: all 40 agents cast on one tick");
+        } else {
+            assert_eq!(at_once, 40, "60 Hz: every agent casts every tick");
+        }
     }
 }

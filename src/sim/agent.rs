@@ -334,6 +334,35 @@ pub struct Agent {
     pub born: f64,
 }
 
+/// When agents cast their rays (Buckland's regulator): `hz` times a second on a `tick_hz` clock,
+/// agent `id` on the ticks where its count of casts, `⌊(tick + id) · hz / tick_hz⌋`, goes up.
+/// Agents take turns by id, so a crowd's casts spread over the ticks, and the rate is the one
+/// asked for (20 on 60: every third tick; 25: every second or third tick, 25 a second).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CastSchedule {
+    /// Casts per tick in 32.32 fixed point, rounded up: whole-number tick intervals come out
+    /// exact (a third rounded down would put every third cast a tick late), and any rate is off
+    /// by less than one cast in four billion ticks.
+    per_tick: u64,
+}
+
+impl CastSchedule {
+    pub fn new(hz: f32, tick_hz: f32) -> Self {
+        let per_tick = (f64::from(hz) / f64::from(tick_hz)).clamp(0.0, 1.0);
+        CastSchedule {
+            per_tick: (per_tick * 4_294_967_296.0).ceil() as u64,
+        }
+    }
+
+    /// Whether agent `id` casts on `tick`: whether the count went up since the tick before, that
+    /// is whether adding one tick's casts carried into the whole part — the fraction left after
+    /// it is smaller than what was added (also at tick 0, counted from a whole −1).
+    pub fn due(&self, tick: u64, id: u32) -> bool {
+        let n = tick.wrapping_add(u64::from(id));
+        n.wrapping_mul(self.per_tick) & 0xFFFF_FFFF < self.per_tick
+    }
+}
+
 /// What every agent reads during a tick.
 pub struct Context<'a> {
     pub arena: &'a Arena,
@@ -344,8 +373,8 @@ pub struct Context<'a> {
     pub dt: f32,
     /// The tick being run (agents take turns to cast their rays by it).
     pub tick: u64,
-    /// An agent casts its rays every this many ticks (from `avoid.sense_hz`).
-    pub cast_every: u64,
+    /// When agents cast their rays (from `avoid.sense_hz`).
+    pub casts: CastSchedule,
     /// The arena changed since the last tick: every agent casts its rays now.
     pub recast: bool,
 }
@@ -634,8 +663,8 @@ fn jittered_target(
 
 /// Bend the wish away from near walls and around what the rays feel, and turn it into a steering
 /// force at full speed (less while avoiding); also whether a felt surface changed the course.
-/// Agent `id` casts its rays on its turn (every `ctx.cast_every` ticks), on its first tick and
-/// when the arena has changed.
+/// Agent `id` casts its rays on its turn (`ctx.casts`), on its first tick and when the arena has
+/// changed.
 fn steer_clear(
     walk: &mut WanderWalk,
     wish: Vec2,
@@ -650,8 +679,7 @@ fn steer_clear(
     // The wish never asks for an about-face; avoidance may (braking is how it stays clear).
     let wish = wander::no_about_face(wish, body.heading);
     let speed_frac = body.speed() / p.max_speed.max(f32::EPSILON);
-    let cast =
-        ctx.recast || !walk.cast || (ctx.tick + u64::from(id)).is_multiple_of(ctx.cast_every);
+    let cast = ctx.recast || !walk.cast || ctx.casts.due(ctx.tick, id);
     walk.cast = true;
     let clear = avoid::clear_course(
         ctx.arena,

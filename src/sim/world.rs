@@ -6,7 +6,7 @@ use crate::data::DataSet;
 use crate::data::patterns::{Instruction, PatternsData, TileInstruction};
 use crate::data::tuning::Tuning;
 use crate::data::tuning::VehicleTuning;
-use crate::sim::agent::{Agent, Behaviour, Contact, Context, TileWalk};
+use crate::sim::agent::{Agent, Behaviour, CastSchedule, Contact, Context, TileWalk};
 use crate::sim::arena::{Arena, Obstacle, Response};
 use crate::sim::behaviours::galaga::{self, Stage};
 use crate::sim::behaviours::pattern::{PatternRun, TileRun};
@@ -420,9 +420,7 @@ impl World {
             player_tile: self.arena.tiles.tile_of(self.player.pos),
             dt,
             tick: self.tick,
-            cast_every: (1.0 / (self.tuning.avoid.sense_hz * dt))
-                .round()
-                .clamp(1.0, 1e6) as u64,
+            casts: CastSchedule::new(self.tuning.avoid.sense_hz, self.config.tick_hz),
             recast: std::mem::take(&mut self.recast),
         };
         // Ground agents behave one by one; the stage moves its ships (they come last) together.
