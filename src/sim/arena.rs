@@ -4,7 +4,7 @@
 
 use crate::data::arena::{ArenaData, ObstacleData};
 use crate::sim::field::{Field, ROUNDING};
-use crate::sim::lanes::{LANES, Rays4};
+use crate::sim::lanes::Lanes;
 use crate::sim::tiles::TileGrid;
 use glam::Vec2;
 
@@ -718,7 +718,7 @@ impl Arena {
         rays: &[(Vec2, Vec2, f32); N],
         r: f32,
     ) -> [Option<RayHit>; N] {
-        const { assert!(N <= LANES, "a fan has at most four rays (one to a lane)") };
+        const { assert!(N <= 32, "a fan's rays fit a 32-bit mask") };
         let r = r.clamp(0.0, MAX_SWEEP_RADIUS);
         // Each ray as a single sweep takes it: a unit direction, from inside the walls, and only
         // as far as them (zero length: nothing to sweep).
@@ -744,7 +744,7 @@ impl Arena {
         if min.is_finite() {
             // The rays side by side, one to a lane, for the bounding-circle test of all of them
             // at once.
-            let mut lanes = Rays4::default();
+            let mut lanes = Lanes::<N>::default();
             for (k, &(origin, dir, length)) in live.iter().enumerate() {
                 lanes.ox[k] = origin.x;
                 lanes.oy[k] = origin.y;
