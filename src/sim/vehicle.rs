@@ -39,7 +39,8 @@ impl Vehicle {
     #[inline(always)]
     pub fn move_by(&mut self, force: Vec2, p: &VehicleTuning, dt: f32) -> Vec2 {
         let force = truncate(finite_or_zero(force), p.max_force);
-        let accel = force / p.mass.max(f32::EPSILON);
+        // (One division, not one per component; exact for the usual mass of 1.)
+        let accel = force * (1.0 / p.mass.max(f32::EPSILON));
         self.vel = truncate(self.vel + accel * dt, p.max_speed);
         self.pos += self.vel * dt;
         force
