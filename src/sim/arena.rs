@@ -293,9 +293,8 @@ struct Grid {
     cols: usize,
     rows: usize,
     start: Vec<u32>,
-    /// Each cell's list runs in four parts, by where the first cell of an obstacle's (the
-    /// top-left one it is filed in) lies: straight above, this cell, straight left, above and
-    /// left. `runs[i]` holds where the first three parts end.
+    /// Each cell's list runs in four parts, by where each obstacle's first cell (the top-left one
+    /// it is filed in) lies: straight above, this cell, straight left, above and left. `runs[i]` holds where the first three parts end.
     runs: Vec<[u32; 3]>,
     items: Vec<Entry>,
 }
