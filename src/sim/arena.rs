@@ -294,7 +294,8 @@ struct Grid {
     rows: usize,
     start: Vec<u32>,
     /// Each cell's list runs in four parts, by where each obstacle's first cell (the top-left one
-    /// it is filed in) lies: straight above, this cell, straight left, above and left. `runs[i]` holds where the first three parts end.
+    /// it is filed in) lies: straight above, this cell, straight left, above and left.
+    /// `runs[i]` holds where the first three parts end.
     runs: Vec<[u32; 3]>,
     items: Vec<Entry>,
 }
