@@ -9,7 +9,7 @@ use glam::Vec2;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use steering_arena::data::arena::{ArenaData, ObstacleData, with_spaced_obstacles};
-use steering_arena::sim::arena::{Arena, MAX_SWEEP_RADIUS, sweep_reach};
+use steering_arena::sim::arena::{Arena, MAX_SWEEP_RADIUS, RayHit, sweep_reach};
 use steering_arena::sim::field::FIELD_CAP;
 
 const W: f32 = 1280.0;
@@ -99,6 +99,40 @@ fn brute_distance(arena: &Arena, p: Vec2) -> Option<f32> {
         .reduce(f32::min)
 }
 
+/// A sweep's answer (`label`) against the brute-force first contact: the same distance and the
+/// same obstacle (or another met at that distance), or none for both. Whether it was a hit.
+fn agrees_with_brute_force(
+    arena: &Arena,
+    got: Option<RayHit>,
+    (origin, dir, length): (Vec2, Vec2, f32),
+    r: f32,
+    label: &str,
+    what: &str,
+) -> bool {
+    match (got, brute_sweep(arena, origin, dir, length, r)) {
+        (Some(g), Some((t, index))) => {
+            assert!(
+                (g.t - t).abs() < 1e-3,
+                "{what}: {label} {} vs brute {t}",
+                g.t
+            );
+            // Two obstacles can meet the ray at the same distance; otherwise the same one.
+            let same_t = arena.obstacles()[g.obstacle.expect("an obstacle") as usize]
+                .inflated(r)
+                .ray(origin, dir, length)
+                .is_some_and(|(gt, _)| (gt - t).abs() < 1e-3);
+            assert!(
+                g.obstacle == Some(index) || same_t,
+                "{what}: {label} hit {:?}, brute {index}",
+                g.obstacle
+            );
+            true
+        }
+        (None, None) => false,
+        other => panic!("{what}: {label} and brute force disagree: {other:?}"),
+    }
+}
+
 #[test]
 fn swept_rays_find_the_same_first_contact_as_a_brute_force_scan() {
     let mut rng = StdRng::seed_from_u64(17);
@@ -112,7 +146,6 @@ fn swept_rays_find_the_same_first_contact_as_a_brute_force_scan() {
             let dir = Vec2::from_angle(angle);
             let length = rng.gen_range(1.0..400.0);
             let r = [0.0, 4.0, 9.0, 20.0, MAX_SWEEP_RADIUS][rng.gen_range(0..5)];
-            let brute = brute_sweep(&arena, origin, dir, length, r);
             let grid = arena.sweep_obstacles(origin, dir, length, r);
             // Rays from one point share the field's look ahead: the same answer.
             let clear = arena.field().free(origin) - sweep_reach(r);
@@ -120,23 +153,10 @@ fn swept_rays_find_the_same_first_contact_as_a_brute_force_scan() {
             let what = format!("{name}: from {origin} along {dir}, length {length}, radius {r}");
             assert_eq!(grid, shared, "{what}");
             compared += 1;
-            match (grid, brute) {
-                (Some(g), Some((t, index))) => {
-                    assert!((g.t - t).abs() < 1e-3, "{what}: grid {} vs brute {t}", g.t);
-                    // Two obstacles can meet the ray at the same distance; otherwise the same one.
-                    let same_t = arena.obstacles()[g.obstacle.expect("an obstacle") as usize]
-                        .inflated(r)
-                        .ray(origin, dir, length)
-                        .is_some_and(|(gt, _)| (gt - t).abs() < 1e-3);
-                    assert!(
-                        g.obstacle == Some(index) || same_t,
-                        "{what}: grid hit {:?}, brute {index}",
-                        g.obstacle
-                    );
-                    hits += 1;
-                }
-                (None, None) => misses += 1,
-                other => panic!("{what}: grid and brute force disagree: {other:?}"),
+            if agrees_with_brute_force(&arena, grid, (origin, dir, length), r, "grid", &what) {
+                hits += 1;
+            } else {
+                misses += 1;
             }
         }
     }
@@ -186,32 +206,21 @@ fn a_fan_of_feelers_finds_for_each_ray_the_brute_force_first_contact() {
                 let what =
                     format!("{name}: ray {k} from {o} along {d}, length {length}, radius {r}");
                 let single = arena.sweep_obstacles(o, d, length, r);
-                match (fan[k], brute_sweep(&arena, o, d, length, r)) {
-                    (Some(f), Some((t, index))) => {
-                        assert!((f.t - t).abs() < 1e-3, "{what}: fan {} vs brute {t}", f.t);
-                        let single = single.expect("the single sweep hits too");
-                        assert!(
-                            (f.t - single.t).abs() < 1e-3,
-                            "{what}: fan {} vs single {}",
-                            f.t,
-                            single.t
-                        );
-                        let same_t = arena.obstacles()[f.obstacle.expect("an obstacle") as usize]
-                            .inflated(r)
-                            .ray(o, d, length)
-                            .is_some_and(|(ft, _)| (ft - t).abs() < 1e-3);
-                        assert!(
-                            f.obstacle == Some(index) || same_t,
-                            "{what}: fan hit {:?}, brute {index}",
-                            f.obstacle
-                        );
-                        hits += 1;
-                    }
-                    (None, None) => {
-                        assert_eq!(single, None, "{what}");
-                        misses += 1;
-                    }
-                    other => panic!("{what}: fan and brute force disagree: {other:?}"),
+                if agrees_with_brute_force(&arena, fan[k], (o, d, length), r, "fan", &what) {
+                    let (f, single) = (
+                        fan[k].expect("a hit"),
+                        single.expect("the single sweep hits too"),
+                    );
+                    assert!(
+                        (f.t - single.t).abs() < 1e-3,
+                        "{what}: fan {} vs single {}",
+                        f.t,
+                        single.t
+                    );
+                    hits += 1;
+                } else {
+                    assert_eq!(single, None, "{what}");
+                    misses += 1;
                 }
             }
         }

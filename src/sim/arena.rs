@@ -460,6 +460,12 @@ impl Arena {
         self.size() * 0.5
     }
 
+    /// Whether a body of radius `r` at `p` lies inside the walls (false for a non-finite `p`).
+    #[inline(always)]
+    fn holds(&self, p: Vec2, r: f32) -> bool {
+        p.x >= r && p.y >= r && p.x <= self.width - r && p.y <= self.height - r
+    }
+
     /// Whether a point lies inside the walls.
     pub fn contains(&self, p: Vec2) -> bool {
         p.x >= 0.0 && p.y >= 0.0 && p.x <= self.width && p.y <= self.height
@@ -892,9 +898,7 @@ impl Arena {
         // The common case, kept small enough to inline: well inside the walls, and the field
         // proves the whole step clear (every point of it lies within the step's length of `pos`,
         // so the body never comes within SKIN of a surface on the way).
-        let inside =
-            pos.x >= r && pos.y >= r && pos.x <= self.width - r && pos.y <= self.height - r;
-        if inside && self.field.clear_within(*pos, r + pos.distance(from) + SKIN) {
+        if self.holds(*pos, r) && self.field.clear_within(*pos, r + pos.distance(from) + SKIN) {
             return None;
         }
         self.collide_near(from, pos, vel, r, response)
@@ -917,8 +921,7 @@ impl Arena {
                 self.center()
             };
         }
-        let inside =
-            pos.x >= r && pos.y >= r && pos.x <= self.width - r && pos.y <= self.height - r;
+        let inside = self.holds(*pos, r);
         let step = *pos - from;
         let length = step.length();
         // A short step (the usual one): every obstacle the body could touch on the way or at
