@@ -363,6 +363,17 @@ impl CastSchedule {
     }
 }
 
+/// What an agent's behaviour decided in a tick, for [`Agent::act`] to carry out.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Plan {
+    /// Steer the vehicle with this force (continuous agents).
+    Steer(Vec2),
+    /// Sit on the logical tile (tile agents).
+    Tile,
+    /// Nothing more: the behaviour moved the agent itself (pattern walkers, ships).
+    Moved,
+}
+
 /// What every agent reads during a tick.
 pub struct Context<'a> {
     pub arena: &'a Arena,
@@ -443,6 +454,13 @@ impl Agent {
 
     /// One tick of behaviour and motion.
     pub fn update(&mut self, ctx: &Context, rng: &mut impl Rng) {
+        let plan = self.think(ctx, rng);
+        self.act(plan, ctx);
+    }
+
+    /// The first half of a tick: the behaviour decides (and draws its random numbers).
+    #[inline(always)]
+    pub fn think(&mut self, ctx: &Context, rng: &mut impl Rng) -> Plan {
         self.prev_pos = self.body.pos;
         self.prev_heading = self.body.heading;
         self.prev_speed = self.body.speed();
@@ -609,7 +627,7 @@ impl Agent {
                 body.heading = Vec2::from_angle(run.heading);
                 self.state = run.state();
                 self.steer = Vec2::ZERO;
-                return;
+                return Plan::Moved;
             }
             Behaviour::TilePattern { walk, run } => {
                 if walk.due(ctx.dt, rate) {
@@ -619,10 +637,23 @@ impl Agent {
                 }
                 None
             }
-            Behaviour::Ship(_) => return,
+            Behaviour::Ship(_) => return Plan::Moved,
         };
         match force {
-            Some(force) => {
+            Some(force) => Plan::Steer(force),
+            None => Plan::Tile,
+        }
+    }
+
+    /// The second half of a tick: the body carries out the plan. Agents never move one another,
+    /// so a crowd can think, all of it, and then act: each pass is short enough for the processor
+    /// to work on several agents at once, where one long pass waits on every agent's chain of
+    /// square roots and divisions in turn.
+    #[inline(always)]
+    pub fn act(&mut self, plan: Plan, ctx: &Context) {
+        match plan {
+            Plan::Steer(force) => {
+                let p = *self.behaviour.params(ctx.tuning);
                 self.steer = self.body.move_by(force, &p, ctx.dt);
                 let body = &mut self.body;
                 ctx.arena.collide(
@@ -634,17 +665,20 @@ impl Agent {
                 );
                 body.update_heading();
             }
-            None => {
+            Plan::Tile => {
                 // Tile agents: the body sits on the logical tile centre, moving at the step rate.
+                let grid = &ctx.arena.tiles;
+                let rate = ctx.tuning.tile.steps_per_second;
                 let walk = self
                     .behaviour
                     .tile_walk()
-                    .expect("only tile behaviours give no force");
+                    .expect("only tile behaviours plan a tile move");
                 self.body.pos = grid.center(walk.tile);
                 self.body.vel = (walk.tile - walk.from).as_vec2() * grid.size * rate;
                 self.steer = Vec2::ZERO;
                 self.body.update_heading();
             }
+            Plan::Moved => {}
         }
     }
 }

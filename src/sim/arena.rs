@@ -4,7 +4,7 @@
 
 use crate::data::arena::{ArenaData, ObstacleData};
 use crate::sim::field::{Field, ROUNDING};
-use crate::sim::lanes::Lanes;
+use crate::sim::lanes::{LANES, Lanes};
 use crate::sim::tiles::TileGrid;
 use glam::Vec2;
 
@@ -483,14 +483,10 @@ impl Arena {
 
     /// Distance along unit `dir` from `origin` (inside) to the walls.
     fn to_wall(&self, origin: Vec2, dir: Vec2) -> f32 {
+        // Selects, not branches: which way a heading points is a coin toss to the predictor.
         let along = |o: f32, d: f32, limit: f32| {
-            if d > 0.0 {
-                (limit - o) / d
-            } else if d < 0.0 {
-                -o / d
-            } else {
-                f32::INFINITY
-            }
+            let t = if d > 0.0 { limit - o } else { -o } / d;
+            if d == 0.0 { f32::INFINITY } else { t }
         };
         along(origin.x, dir.x, self.width).min(along(origin.y, dir.y, self.height))
     }
@@ -718,13 +714,14 @@ impl Arena {
     /// first obstacle a body of radius `r` meets, exactly as [`Arena::sweep_obstacles`] finds it
     /// (of two met at the same distance, the lower index). Rays that lie close together
     /// share one pass over the cells under their bounding box, each obstacle there tested once
-    /// against every ray, where separate sweeps would walk the grid once per ray.
+    /// against every ray, where separate sweeps would walk the grid once per ray. Up to
+    /// [`LANES`] rays.
     pub fn sweep_fan<const N: usize>(
         &self,
         rays: &[(Vec2, Vec2, f32); N],
         r: f32,
     ) -> [Option<RayHit>; N] {
-        const { assert!(N <= 32, "a fan's rays fit a 32-bit mask") };
+        const { assert!(N <= LANES, "a fan's rays fit the lanes") };
         let r = r.clamp(0.0, MAX_SWEEP_RADIUS);
         // Each ray as a single sweep takes it: a unit direction, from inside the walls, and only
         // as far as them (zero length: nothing to sweep).
@@ -750,7 +747,7 @@ impl Arena {
         if min.is_finite() {
             // The rays side by side, one to a lane, for the bounding-circle test of all of them
             // at once.
-            let mut lanes = Lanes::<N>::default();
+            let mut lanes = Lanes::default();
             for (k, &(origin, dir, length)) in live.iter().enumerate() {
                 lanes.ox[k] = origin.x;
                 lanes.oy[k] = origin.y;
@@ -842,24 +839,24 @@ impl Arena {
 
     /// Like [`Arena::ray_cast_walls`] for a body of radius `r`: the walls stand `r` closer.
     pub fn sweep_walls(&self, origin: Vec2, dir: Vec2, length: f32, r: f32) -> Option<RayHit> {
-        let mut best: Option<(f32, Vec2)> = None;
-        for (axis, limit) in [(0, self.width), (1, self.height)] {
-            let (o, d) = (origin[axis], dir[axis]);
-            let (t, sign) = if d > 1e-9 {
-                ((limit - r - o) / d, -1.0)
-            } else if d < -1e-9 {
-                ((r - o) / d, 1.0)
-            } else {
-                continue;
-            };
-            let t = t.max(0.0);
-            if t <= length && best.is_none_or(|(b, _)| t < b) {
-                let mut normal = Vec2::ZERO;
-                normal[axis] = sign;
-                best = Some((t, normal));
-            }
-        }
-        best.map(|(t, normal)| RayHit {
+        // Per axis, the wall ahead (the far one moving forward, the near one moving back) and
+        // whether it is met within `length`; selects, not branches, since which way a ray points
+        // is a coin toss to the predictor. A ray (nearly) parallel to an axis meets neither of
+        // its walls; of two met at the same distance the x wall counts.
+        let meet = |o: f32, d: f32, limit: f32| {
+            let t = (if d > 0.0 { limit - r - o } else { r - o } / d).max(0.0);
+            (t, (d.abs() > 1e-9) & (t <= length))
+        };
+        let (tx, hx) = meet(origin.x, dir.x, self.width);
+        let (ty, hy) = meet(origin.y, dir.y, self.height);
+        let (t, normal) = if hy & (!hx | (ty < tx)) {
+            (ty, Vec2::new(0.0, -dir.y.signum()))
+        } else if hx {
+            (tx, Vec2::new(-dir.x.signum(), 0.0))
+        } else {
+            return None;
+        };
+        Some(RayHit {
             t,
             point: origin + dir * t - normal * r,
             normal,

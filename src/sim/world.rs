@@ -6,7 +6,7 @@ use crate::data::DataSet;
 use crate::data::patterns::{Instruction, PatternsData, TileInstruction};
 use crate::data::tuning::Tuning;
 use crate::data::tuning::VehicleTuning;
-use crate::sim::agent::{Agent, Behaviour, CastSchedule, Contact, Context, TileWalk};
+use crate::sim::agent::{Agent, Behaviour, CastSchedule, Contact, Context, Plan, TileWalk};
 use crate::sim::arena::{Arena, Obstacle, Response};
 use crate::sim::behaviours::galaga::{self, Stage};
 use crate::sim::behaviours::pattern::{PatternRun, TileRun};
@@ -26,6 +26,9 @@ pub const MAX_AGENTS: usize = 20_000;
 const SPAWN_SCATTER: f32 = 40.0;
 /// How far each further copy of a mode-9 walker is shifted (px, both axes).
 const WALKER_COPY_SHIFT: f32 = 40.0;
+/// Agents thought for, then moved, together (see `Agent::act`): few enough that the batch is
+/// still in the nearest cache when it moves.
+const BATCH: usize = 64;
 /// Seconds the player flashes after a catch.
 pub const CATCH_FLASH: f32 = 0.6;
 
@@ -110,6 +113,8 @@ pub struct World {
     recast: bool,
     /// Indices of the agents touching the player this tick (kept to reuse its allocation).
     touching: Vec<u32>,
+    /// What each ground agent decided this tick (kept to reuse its allocation).
+    plans: Vec<Plan>,
 }
 
 impl World {
@@ -133,6 +138,7 @@ impl World {
             rng: StdRng::seed_from_u64(config.seed),
             recast: false,
             touching: Vec::new(),
+            plans: Vec::new(),
             config,
         };
         world.spawn_agents(world.config.agents.unwrap_or(world.mode.default_agents()));
@@ -432,10 +438,17 @@ impl World {
         // Who touches the player is noted as each agent moves, so the contacts need no second
         // pass over the crowd (agents never move one another, so nothing changes in between).
         self.touching.clear();
-        for (i, a) in ground.iter_mut().enumerate() {
-            a.update(&ctx, &mut self.rng);
-            if touches(a, &ctx) {
-                self.touching.push(i as u32);
+        // The crowd thinks, then acts (see `Agent::act`); random numbers are drawn while
+        // thinking, in agent order, as one pass would draw them.
+        for (b, batch) in ground.chunks_mut(BATCH).enumerate() {
+            self.plans.clear();
+            self.plans
+                .extend(batch.iter_mut().map(|a| a.think(&ctx, &mut self.rng)));
+            for (i, (a, &plan)) in batch.iter_mut().zip(&self.plans).enumerate() {
+                a.act(plan, &ctx);
+                if touches(a, &ctx) {
+                    self.touching.push((b * BATCH + i) as u32);
+                }
             }
         }
         if let Some(stage) = &mut self.stage {
