@@ -368,6 +368,9 @@ impl CastSchedule {
 pub enum Plan {
     /// Steer the vehicle with this force (continuous agents).
     Steer(Vec2),
+    /// Steer along this unit course, clear of walls and obstacles ([`Agent::clear`] makes it a
+    /// force).
+    Clear(Vec2),
     /// Sit on the logical tile (tile agents).
     Tile,
     /// Nothing more: the behaviour moved the agent itself (pattern walkers, ships).
@@ -455,10 +458,11 @@ impl Agent {
     /// One tick of behaviour and motion.
     pub fn update(&mut self, ctx: &Context, rng: &mut impl Rng) {
         let plan = self.think(ctx, rng);
+        let plan = self.clear(plan, ctx);
         self.act(plan, ctx);
     }
 
-    /// The first half of a tick: the behaviour decides (and draws its random numbers).
+    /// The first part of a tick: the behaviour decides (and draws its random numbers).
     #[inline(always)]
     pub fn think(&mut self, ctx: &Context, rng: &mut impl Rng) -> Plan {
         self.prev_pos = self.body.pos;
@@ -582,7 +586,7 @@ impl Agent {
                     self.state = "wander";
                     (target - self.body.pos).normalize_or_zero()
                 };
-                Some(steer_clear(walk, wish, &self.body, self.id, &p, ctx).0)
+                return Plan::Clear(wish);
             }
             Behaviour::Avoid { walk, chase } => {
                 let w = &ctx.tuning.wander;
@@ -595,11 +599,7 @@ impl Agent {
                     self.state = "wander";
                     (target - self.body.pos).normalize_or_zero()
                 };
-                let (force, avoiding) = steer_clear(walk, wish, &self.body, self.id, &p, ctx);
-                if avoiding {
-                    self.state = if *chase { "chase-avoid" } else { "avoid" };
-                }
-                Some(force)
+                return Plan::Clear(wish);
             }
             Behaviour::Pattern { run, params } => {
                 let t = &ctx.tuning.pattern;
@@ -645,12 +645,39 @@ impl Agent {
         }
     }
 
-    /// The second half of a tick: the body carries out the plan. Agents never move one another,
+    /// For the agents that keep clear of walls and obstacles (wanderers, mode 7), the middle of
+    /// a tick: the course their behaviour wishes for becomes a steering force around what their
+    /// rays feel. Other plans pass through.
+    #[inline(always)]
+    pub fn clear(&mut self, plan: Plan, ctx: &Context) -> Plan {
+        let Plan::Clear(wish) = plan else {
+            return plan;
+        };
+        let p = *self.behaviour.params(ctx.tuning);
+        Plan::Steer(match &mut self.behaviour {
+            Behaviour::Wander { walk, .. } => {
+                steer_clear(walk, wish, &self.body, self.id, &p, ctx).0
+            }
+            Behaviour::Avoid { walk, chase } => {
+                let (force, avoiding) = steer_clear(walk, wish, &self.body, self.id, &p, ctx);
+                if avoiding {
+                    self.state = if *chase { "chase-avoid" } else { "avoid" };
+                }
+                force
+            }
+            // Only the behaviours above plan this; any other would just seek along its wish.
+            _ => wish * p.max_speed - self.body.vel,
+        })
+    }
+
+    /// The last part of a tick: the body carries out the plan. Agents never move one another,
     /// so a crowd can think, all of it, and then act: each pass is short enough for the processor
     /// to work on several agents at once, where one long pass waits on every agent's chain of
     /// square roots and divisions in turn.
     #[inline(always)]
     pub fn act(&mut self, plan: Plan, ctx: &Context) {
+        // (A course not yet cleared is cleared here.)
+        let plan = self.clear(plan, ctx);
         match plan {
             Plan::Steer(force) => {
                 let p = *self.behaviour.params(ctx.tuning);
@@ -678,7 +705,7 @@ impl Agent {
                 self.steer = Vec2::ZERO;
                 self.body.update_heading();
             }
-            Plan::Moved => {}
+            Plan::Clear(_) | Plan::Moved => {}
         }
     }
 }

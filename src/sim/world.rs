@@ -444,6 +444,9 @@ impl World {
             self.plans.clear();
             self.plans
                 .extend(batch.iter_mut().map(|a| a.think(&ctx, &mut self.rng)));
+            for (a, plan) in batch.iter_mut().zip(&mut self.plans) {
+                *plan = a.clear(*plan, &ctx);
+            }
             for (i, (a, &plan)) in batch.iter_mut().zip(&self.plans).enumerate() {
                 a.act(plan, &ctx);
                 if touches(a, &ctx) {

@@ -90,6 +90,7 @@ pub struct Clearance {
 /// felt by a cast when `cast` says (`held` takes what it found), and otherwise `held`, what the
 /// last cast found, stands in — brought nearer by the ground covered since.
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 pub fn clear_course(
     arena: &Arena,
     pos: Vec2,
@@ -113,10 +114,11 @@ pub fn clear_course(
     // Most agents most of the time have nothing within reach of any ray: find that out before
     // building the rays.
     let reach = cfg.reach(speed_frac) + sweep_reach(r);
-    let near_wall = pos.x <= reach
+    let near_wall = (pos.x <= reach
         || pos.y <= reach
         || pos.x >= arena.width - reach
-        || pos.y >= arena.height - reach;
+        || pos.y >= arena.height - reach)
+        && !cfg.clear_of_walls(arena, pos, heading, speed_frac, r);
     let cast_obstacles = cast && !arena.field().clear_within(pos, reach);
     let rays = (near_wall || cast_obstacles).then(|| cfg.rays(pos, heading, speed_frac, extra));
     if cast {

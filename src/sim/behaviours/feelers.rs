@@ -5,6 +5,7 @@
 //! is what the agent reacts to.
 
 use crate::sim::arena::{Arena, RayHit, sweep_reach};
+use crate::sim::field::ROUNDING;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -50,7 +51,7 @@ impl Feelers {
     /// (0…1), whiskers opened by `extra_angle` radians beyond their angle; the central ray first.
     /// A layout with fewer rays gives zero-length ones for the rest.
     pub fn rays(&self, pos: Vec2, heading: Vec2, speed_frac: f32, extra_angle: f32) -> [Ray; 3] {
-        let central = self.min_length + self.look_ahead.max(0.0) * speed_frac.clamp(0.0, 1.0);
+        let central = self.central_length(speed_frac);
         let centre = Ray {
             origin: pos,
             dir: heading,
@@ -107,15 +108,48 @@ impl Feel {
 }
 
 impl Feelers {
-    /// How far from the body's centre any ray reaches at speed fraction `speed_frac`.
-    pub fn reach(&self, speed_frac: f32) -> f32 {
-        let central = self.min_length + self.look_ahead.max(0.0) * speed_frac.clamp(0.0, 1.0);
-        let sides = match self.layout {
+    /// The central ray's length at speed fraction `speed_frac`.
+    fn central_length(&self, speed_frac: f32) -> f32 {
+        self.min_length + self.look_ahead.max(0.0) * speed_frac.clamp(0.0, 1.0)
+    }
+
+    /// How far from the body's centre the side rays reach.
+    fn side_reach(&self) -> f32 {
+        match self.layout {
             Layout::Single => 0.0,
             Layout::Whiskers => self.whisker_length,
             Layout::Parallel => self.half_width + self.whisker_length,
-        };
-        central.max(sides)
+        }
+    }
+
+    /// How far from the body's centre any ray reaches at speed fraction `speed_frac`.
+    pub fn reach(&self, speed_frac: f32) -> f32 {
+        self.central_length(speed_frac).max(self.side_reach())
+    }
+
+    /// Whether the rays for `pos`, `heading` and `speed_frac`, swept with radius `r`, all stay
+    /// clear of the walls — when this says so, [`feel_walls`] finds nothing — decided without
+    /// building the side rays, whose angle takes a sine and a cosine: the central ray is tested
+    /// where [`Feelers::rays`] puts it, the side rays by the disc around the body they lie in
+    /// (grown by more than their rounding). `false` means only that it cannot tell.
+    pub fn clear_of_walls(
+        &self,
+        arena: &Arena,
+        pos: Vec2,
+        heading: Vec2,
+        speed_frac: f32,
+        r: f32,
+    ) -> bool {
+        let end = pos + heading * self.central_length(speed_frac);
+        let sides = self.side_reach().max(0.0) + r + ROUNDING;
+        (end.x - r > 0.0)
+            & (end.y - r > 0.0)
+            & (end.x + r < arena.width)
+            & (end.y + r < arena.height)
+            & (pos.x - sides > 0.0)
+            & (pos.y - sides > 0.0)
+            & (pos.x + sides < arena.width)
+            & (pos.y + sides < arena.height)
     }
 
     /// The radius swept along each ray (zero for the parallel layout, whose side rays stand in
