@@ -15,7 +15,7 @@ use crate::sim::behaviours::wander;
 use crate::sim::behaviours::{intercept, seek, tile_chase};
 use crate::sim::mode::Mode;
 use crate::sim::tiles::TileGrid;
-use crate::sim::vehicle::Vehicle;
+use crate::sim::vehicle::{Vehicle, unit_or_zero};
 use ::rand::Rng;
 use glam::{IVec2, Vec2};
 
@@ -584,7 +584,7 @@ impl Agent {
                     walk.waypoint = None;
                     self.aim = target;
                     self.state = "wander";
-                    (target - self.body.pos).normalize_or_zero()
+                    unit_or_zero(target - self.body.pos)
                 };
                 return Plan::Clear(wish);
             }
@@ -592,12 +592,12 @@ impl Agent {
                 let w = &ctx.tuning.wander;
                 let wish = if *chase {
                     self.state = "chase";
-                    (ctx.player_pos - self.body.pos).normalize_or_zero()
+                    unit_or_zero(ctx.player_pos - self.body.pos)
                 } else {
                     let target = jittered_target(walk, &self.body, w, ctx.dt, rng);
                     self.aim = target;
                     self.state = "wander";
-                    (target - self.body.pos).normalize_or_zero()
+                    unit_or_zero(target - self.body.pos)
                 };
                 return Plan::Clear(wish);
             }
@@ -736,7 +736,7 @@ fn steer_clear(
 ) -> (Vec2, bool) {
     let t = &ctx.tuning.avoid;
     let margin = t.look_ahead + t.min_length;
-    let wish = (wish + wander::containment(ctx.arena, body.pos, margin)).normalize_or_zero();
+    let wish = unit_or_zero(wish + wander::containment(ctx.arena, body.pos, margin));
     // The wish never asks for an about-face; avoidance may (braking is how it stays clear).
     let wish = wander::no_about_face(wish, body.heading);
     let speed_frac = body.speed() / p.max_speed.max(f32::EPSILON);

@@ -179,14 +179,18 @@ impl Obstacle {
             }
             Obstacle::Rect { min, max } if dir.x.abs() >= 1e-9 && dir.y.abs() >= 1e-9 => {
                 // The slab test, both axes at once: where the ray enters and leaves each slab.
+                // (Plain comparisons throughout: `min`/`max` guard against NaN at several
+                // instructions each, and with a finite origin and no zero component of `dir`
+                // there is none.)
                 let (a, b) = ((min - origin) / dir, (max - origin) / dir);
-                let (enter, leave) = (a.min(b), a.max(b));
-                let t_near = enter.x.max(enter.y).max(0.0);
-                if t_near > leave.x.min(leave.y).min(max_t) {
+                let less = a.cmplt(b);
+                let (enter, leave) = (Vec2::select(less, a, b), Vec2::select(less, b, a));
+                let t_near = greater(greater(enter.x, enter.y), 0.0);
+                if t_near > lesser(lesser(leave.x, leave.y), max_t) {
                     return None;
                 }
                 // The face of the slab entered last; none when the ray starts inside.
-                let normal = if enter.y > enter.x.max(0.0) {
+                let normal = if enter.y > greater(enter.x, 0.0) {
                     Vec2::new(0.0, -dir.y.signum())
                 } else if enter.x > 0.0 {
                     Vec2::new(-dir.x.signum(), 0.0)
@@ -237,6 +241,18 @@ impl Obstacle {
 type Ray = (Vec2, Vec2, f32);
 /// The nearest hit of a sweep so far: how far, the surface normal, the obstacle's index.
 type Nearest = Option<(f32, Vec2, u32)>;
+
+/// The lesser of two numbers that are not NaN.
+#[inline(always)]
+fn lesser(a: f32, b: f32) -> f32 {
+    if a < b { a } else { b }
+}
+
+/// The greater of two numbers that are not NaN.
+#[inline(always)]
+fn greater(a: f32, b: f32) -> f32 {
+    if a > b { a } else { b }
+}
 
 /// How far from a shape a body of radius `r` can be and still meet it in a sweep: a rectangle
 /// grown by `r` keeps square corners, which stand √2·r from the shape.

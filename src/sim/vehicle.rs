@@ -48,13 +48,34 @@ impl Vehicle {
 
     pub fn update_heading(&mut self) {
         if self.vel.length_squared() > MIN_HEADING_SPEED * MIN_HEADING_SPEED {
-            self.heading = self.vel.normalize_or_zero();
+            self.heading = unit_or_zero(self.vel);
         }
     }
 
     pub fn speed(&self) -> f32 {
         self.vel.length()
     }
+}
+
+/// `v` scaled to unit length, or `fallback` when it has none (zero, too short to invert, not
+/// finite): glam's `normalize_or`, with the same arithmetic and so the same answers, its test
+/// written as two float comparisons — the compiler turns `is_finite` into a dozen integer
+/// instructions that every normalisation then waits on, several times an agent a tick.
+#[inline(always)]
+pub fn unit_or(v: Vec2, fallback: Vec2) -> Vec2 {
+    let rcp = 1.0 / v.length();
+    // `rcp · 0 = 0` exactly when `rcp` is finite (infinity and NaN give NaN).
+    if (rcp > 0.0) & (rcp * 0.0 == 0.0) {
+        v * rcp
+    } else {
+        fallback
+    }
+}
+
+/// [`unit_or`] zero.
+#[inline(always)]
+pub fn unit_or_zero(v: Vec2) -> Vec2 {
+    unit_or(v, Vec2::ZERO)
 }
 
 /// `v` with its length clamped to `max` (direction kept); zero and non-finite inputs give zero.

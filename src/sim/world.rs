@@ -442,8 +442,16 @@ impl World {
         // thinking, in agent order, as one pass would draw them.
         for (b, batch) in ground.chunks_mut(BATCH).enumerate() {
             self.plans.clear();
-            self.plans
-                .extend(batch.iter_mut().map(|a| a.think(&ctx, &mut self.rng)));
+            self.plans.extend(batch.iter_mut().map(|a| {
+                match a.think(&ctx, &mut self.rng) {
+                    // A tile agent's move waits on nothing: it is made at once.
+                    Plan::Tile => {
+                        a.act(Plan::Tile, &ctx);
+                        Plan::Moved
+                    }
+                    plan => plan,
+                }
+            }));
             for (a, plan) in batch.iter_mut().zip(&mut self.plans) {
                 *plan = a.clear(*plan, &ctx);
             }

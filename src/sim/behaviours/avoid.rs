@@ -14,6 +14,7 @@
 use super::feelers::{self, Feel, Feelers, Layout};
 use crate::data::tuning::{AvoidTuning, VehicleTuning};
 use crate::sim::arena::{Arena, sweep_reach};
+use crate::sim::vehicle::unit_or_zero;
 use glam::Vec2;
 
 /// Most extra whisker angle while blocked (radians) and how fast it opens and closes (per second).
@@ -186,7 +187,7 @@ pub fn clear_course(
     // along first keeps the agent moving (braking through zero speed is an about-face), pushing
     // out is the last resort that keeps it clear.
     let push = ((f.depth - 0.5).max(0.0) * 2.0 * t.strength).min(4.0);
-    let away = (tangent + n * push).normalize_or_zero();
+    let away = unit_or_zero(tangent + n * push);
     // Avoidance has priority (Reynolds' arbitration): while a ray feels something the wish is set
     // aside.
     Clearance {

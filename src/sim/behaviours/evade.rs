@@ -13,7 +13,7 @@
 use super::{feelers, intercept, wander};
 use crate::data::tuning::{EvadeTuning, VehicleTuning};
 use crate::sim::arena::Arena;
-use crate::sim::vehicle::Vehicle;
+use crate::sim::vehicle::{Vehicle, unit_or_zero};
 use ::rand::Rng;
 use glam::Vec2;
 
@@ -99,9 +99,9 @@ pub fn steer(
         s.wander = wander::jitter(s.wander, t.wander_radius, t.wander_jitter, dt, rng);
         let target = wander::world_target(body.pos, body.heading, s.wander, t.wander_distance);
         // Turned inward near walls, harder the closer, so wanderers do not hug them.
-        let dir = (target - body.pos).normalize_or_zero()
+        let dir = unit_or_zero(target - body.pos)
             + wander::containment(arena, body.pos, t.wall_margin * 2.0);
-        (dir.normalize_or_zero(), target, "wander")
+        (unit_or_zero(dir), target, "wander")
     };
     let speed_frac = body.speed() / p.max_speed.max(f32::EPSILON);
     let cfg = feeler_config(p, t);

@@ -4,18 +4,18 @@
 //! negated: the desired velocity points away from the target. Arrive is seek whose desired speed
 //! ramps down inside a slowing radius, so the vehicle stops on the target instead of orbiting it.
 
-use crate::sim::vehicle::Vehicle;
+use crate::sim::vehicle::{Vehicle, unit_or_zero};
 use glam::Vec2;
 
 /// Steering force towards `target` at full speed.
 pub fn seek(v: &Vehicle, target: Vec2, max_speed: f32) -> Vec2 {
-    let desired = (target - v.pos).normalize_or_zero() * max_speed;
+    let desired = unit_or_zero(target - v.pos) * max_speed;
     desired - v.vel
 }
 
 /// Steering force away from `target` at full speed.
 pub fn flee(v: &Vehicle, target: Vec2, max_speed: f32) -> Vec2 {
-    let desired = (v.pos - target).normalize_or_zero() * max_speed;
+    let desired = unit_or_zero(v.pos - target) * max_speed;
     desired - v.vel
 }
 
@@ -28,6 +28,6 @@ pub fn arrive(v: &Vehicle, target: Vec2, max_speed: f32, slowing_radius: f32) ->
     } else {
         max_speed
     };
-    let desired = offset.normalize_or_zero() * speed;
+    let desired = unit_or_zero(offset) * speed;
     desired - v.vel
 }

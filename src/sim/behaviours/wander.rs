@@ -11,6 +11,7 @@
 //! few seconds, sought with a wobble — the jittered circle's sideways swing added to the course.
 
 use crate::sim::arena::Arena;
+use crate::sim::vehicle::{unit_or, unit_or_zero};
 use ::rand::Rng;
 use glam::Vec2;
 
@@ -19,7 +20,7 @@ use glam::Vec2;
 pub fn jitter(target: Vec2, radius: f32, jitter: f32, dt: f32, rng: &mut impl Rng) -> Vec2 {
     let step = jitter * dt.max(0.0).sqrt();
     let moved = target + Vec2::new(rng.gen_range(-1.0..=1.0), rng.gen_range(-1.0..=1.0)) * step;
-    moved.try_normalize().unwrap_or(Vec2::X) * radius
+    unit_or(moved, Vec2::X) * radius
 }
 
 /// The wander target in world space for an agent at `pos` heading along unit `heading`.
@@ -38,9 +39,9 @@ pub fn waypoint_direction(
     radius: f32,
     wobble: f32,
 ) -> Vec2 {
-    let to = (waypoint - pos).normalize_or_zero();
+    let to = unit_or_zero(waypoint - pos);
     let swing = if radius > 0.0 { local.y / radius } else { 0.0 };
-    (to + heading.perp() * swing * wobble).normalize_or_zero()
+    unit_or_zero(to + heading.perp() * swing * wobble)
 }
 
 /// Never ask for an about-face: a desired direction behind the heading is turned to the side
