@@ -222,6 +222,23 @@ pub fn feel_obstacles(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
     if arena.field().free(centre) - sweep_reach(r) >= reach {
         return None;
     }
+    // Nor when it vouches for the disc about the middle of the central ray that holds every ray:
+    // about half that radius, so it also ends most casts made near obstacles but not among them.
+    let middle = centre + rays[0].dir * (rays[0].length * 0.5);
+    let span = rays
+        .iter()
+        .filter(|ray| ray.length > 0.0)
+        .map(|ray| {
+            let end = ray.origin + ray.dir * ray.length;
+            ray.origin
+                .distance_squared(middle)
+                .max(end.distance_squared(middle))
+        })
+        .fold(0.0, f32::max)
+        .sqrt();
+    if arena.field().free(middle) - sweep_reach(r) >= span + ROUNDING {
+        return None;
+    }
     let hits = arena.sweep_fan(&rays.map(|ray| (ray.origin, ray.dir, ray.length)), r);
     deepest(rays, |i, _| hits[i])
 }
