@@ -375,6 +375,8 @@ pub enum Plan {
     Tile,
     /// Nothing more: the behaviour moved the agent itself (pattern walkers, ships).
     Moved,
+    /// Nothing more: the agent has acted already.
+    Done,
 }
 
 /// What every agent reads during a tick.
@@ -705,7 +707,7 @@ impl Agent {
                 self.steer = Vec2::ZERO;
                 self.body.update_heading();
             }
-            Plan::Clear(_) | Plan::Moved => {}
+            Plan::Clear(_) | Plan::Moved | Plan::Done => {}
         }
     }
 }

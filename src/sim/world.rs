@@ -438,30 +438,42 @@ impl World {
         // Who touches the player is noted as each agent moves, so the contacts need no second
         // pass over the crowd (agents never move one another, so nothing changes in between).
         self.touching.clear();
-        // The crowd thinks, then acts (see `Agent::act`); random numbers are drawn while
-        // thinking, in agent order, as one pass would draw them.
+        // The crowd is taken a batch at a time: every agent of it thinks, then every wanderer
+        // clears its course, then every body moves (see `Agent::act`). Random numbers are drawn
+        // while thinking, in agent order, as one pass over each agent would draw them.
         for (b, batch) in ground.chunks_mut(BATCH).enumerate() {
+            let first = b * BATCH;
             self.plans.clear();
-            self.plans.extend(batch.iter_mut().map(|a| {
-                match a.think(&ctx, &mut self.rng) {
-                    // A tile agent's move waits on nothing: it is made at once.
+            for (i, a) in batch.iter_mut().enumerate() {
+                let plan = match a.think(&ctx, &mut self.rng) {
+                    // A tile agent's move waits on nothing: it is made, and its contact noted,
+                    // at once.
                     Plan::Tile => {
                         a.act(Plan::Tile, &ctx);
-                        Plan::Moved
+                        if touches(a, &ctx) {
+                            self.touching.push((first + i) as u32);
+                        }
+                        Plan::Done
                     }
                     plan => plan,
-                }
-            }));
+                };
+                self.plans.push(plan);
+            }
             for (a, plan) in batch.iter_mut().zip(&mut self.plans) {
                 *plan = a.clear(*plan, &ctx);
             }
             for (i, (a, &plan)) in batch.iter_mut().zip(&self.plans).enumerate() {
+                if plan == Plan::Done {
+                    continue;
+                }
                 a.act(plan, &ctx);
                 if touches(a, &ctx) {
-                    self.touching.push((b * BATCH + i) as u32);
+                    self.touching.push((first + i) as u32);
                 }
             }
         }
+        // (Tile agents are noted before the rest of their batch: back into index order.)
+        self.touching.sort_unstable();
         if let Some(stage) = &mut self.stage {
             galaga::tick(stage, ships, self.player.pos, dt, &mut self.rng);
             for (i, a) in ships.iter().enumerate() {
