@@ -703,9 +703,14 @@ impl Agent {
                     .tile_walk()
                     .expect("only tile behaviours plan a tile move");
                 self.body.pos = grid.center(walk.tile);
-                self.body.vel = (walk.tile - walk.from).as_vec2() * grid.size * rate;
+                let vel = (walk.tile - walk.from).as_vec2() * grid.size * rate;
                 self.steer = Vec2::ZERO;
-                self.body.update_heading();
+                // The heading follows the velocity, which changes only when the agent steps: a
+                // velocity the same as last tick's has its heading already.
+                if vel != self.body.vel {
+                    self.body.vel = vel;
+                    self.body.update_heading();
+                }
             }
             Plan::Clear(_) | Plan::Moved | Plan::Done => {}
         }

@@ -125,7 +125,8 @@ pub fn clear_course(
     if cast {
         *held = rays
             .filter(|_| cast_obstacles)
-            .and_then(|rays| feelers::feel_obstacles(arena, &rays, r));
+            // (`cast_obstacles` has asked the field about the whole reach already.)
+            .and_then(|rays| feelers::feel_obstacles_near(arena, &rays, r));
     } else if let Some(f) = held {
         f.closer(speed_frac * p.max_speed * dt);
     }

@@ -222,8 +222,16 @@ pub fn feel_obstacles(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
     if arena.field().free(centre) - sweep_reach(r) >= reach {
         return None;
     }
-    // Nor when it vouches for the disc about the middle of the central ray that holds every ray:
-    // about half that radius, so it also ends most casts made near obstacles but not among them.
+    feel_obstacles_near(arena, rays, r)
+}
+
+/// [`feel_obstacles`] for a caller that has already asked the field about the whole reach of
+/// the rays from their centre (and been told it cannot vouch for it).
+pub fn feel_obstacles_near(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Feel> {
+    let centre = rays[0].origin;
+    // The field may still vouch for the disc about the middle of the central ray that holds
+    // every ray: about half that radius, so it ends most casts made near obstacles but not
+    // among them.
     let middle = centre + rays[0].dir * (rays[0].length * 0.5);
     let span = rays
         .iter()
