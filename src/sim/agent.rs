@@ -457,14 +457,9 @@ impl Agent {
         self.behaviour.params(tuning).radius
     }
 
-    /// One tick of behaviour and motion.
-    pub fn update(&mut self, ctx: &Context, rng: &mut impl Rng) {
-        let plan = self.think(ctx, rng);
-        let plan = self.clear(plan, ctx);
-        self.act(plan, ctx);
-    }
-
-    /// The first part of a tick: the behaviour decides (and draws its random numbers).
+    /// The first part of an agent's tick — `think`, [`Agent::clear`], [`Agent::act`], in that
+    /// order (the world runs each over a batch of agents at a time): the behaviour decides, and
+    /// draws its random numbers.
     #[inline(always)]
     pub fn think(&mut self, ctx: &Context, rng: &mut impl Rng) -> Plan {
         self.prev_pos = self.body.pos;
