@@ -9,7 +9,10 @@ use glam::Vec2;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use steering_arena::data::arena::{ArenaData, ObstacleData, with_spaced_obstacles};
+use steering_arena::data::tuning::{AvoidTuning, VehicleTuning};
 use steering_arena::sim::arena::{Arena, MAX_SWEEP_RADIUS, RayHit, sweep_reach};
+use steering_arena::sim::behaviours::avoid;
+use steering_arena::sim::behaviours::feelers::{self, Layout, Ray};
 use steering_arena::sim::field::FIELD_CAP;
 
 const W: f32 = 1280.0;
@@ -304,4 +307,103 @@ fn the_nearest_surface_within_any_reach_is_the_brute_force_one() {
         }
     }
     assert!(found > 2_000, "too few surfaces found ({found})");
+}
+
+/// The deepest of a fan's hits as `feelers` defines it (depth `1 − t / length`, the first ray on
+/// a tie), from the fan alone: no field, no early way out.
+fn deepest_of_fan(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<(u8, f32, Option<u32>)> {
+    let fan = arena.sweep_fan(&rays.map(|ray| (ray.origin, ray.dir, ray.length)), r);
+    let mut best: Option<(u8, f32, Option<u32>)> = None;
+    for (k, ray) in rays.iter().enumerate() {
+        if ray.length <= 0.0 {
+            continue;
+        }
+        if let Some(hit) = fan[k] {
+            let depth = 1.0 - hit.t / ray.length;
+            if best.is_none_or(|b| depth > b.1) {
+                best = Some((k as u8, depth, hit.obstacle));
+            }
+        }
+    }
+    best
+}
+
+/// What an agent's feelers feel goes through shortcuts: the field is asked about the rays' whole
+/// reach and then about the disc round the middle of the central ray before any obstacle is
+/// looked at, and the walls are not swept at all when the central ray's end and the disc holding
+/// the side rays are inside them. None of it may change what is felt: over every layout, speeds
+/// from rest to full and whiskers opened up to their widest, the obstacles felt are those the
+/// plain fan finds, and no ray the wall test passes over reaches a wall.
+#[test]
+fn the_feelers_shortcuts_feel_what_the_plain_fan_and_wall_sweeps_feel() {
+    let mut rng = StdRng::seed_from_u64(41);
+    let (mut felt, mut open, mut walls_skipped, mut walls_felt) = (0, 0, 0, 0);
+    for (name, arena) in arenas() {
+        for _ in 0..1_500 {
+            let p = VehicleTuning {
+                max_speed: 110.0,
+                max_force: 200.0,
+                mass: 1.0,
+                radius: [4.0, 9.0, 16.0][rng.gen_range(0..3)],
+            };
+            let t = AvoidTuning {
+                rays: [Layout::Whiskers, Layout::Parallel, Layout::Single][rng.gen_range(0..3)],
+                look_ahead: rng.gen_range(0.0..150.0),
+                min_length: rng.gen_range(0.0..40.0),
+                whisker_length: rng.gen_range(0.0..90.0),
+                whisker_angle_deg: rng.gen_range(10.0..60.0),
+                strength: 2.0,
+                sense_hz: 20.0,
+            };
+            let cfg = avoid::feelers(&p, &t);
+            let r = cfg.sweep_radius();
+            let pos = Vec2::new(rng.gen_range(1.0..W - 1.0), rng.gen_range(1.0..H - 1.0));
+            let heading = Vec2::from_angle(rng.gen_range(0.0..std::f32::consts::TAU));
+            let speed_frac = rng.gen_range(0.0..1.0);
+            let extra = if rng.gen_bool(0.5) {
+                0.0
+            } else {
+                rng.gen_range(0.0..avoid::MAX_SPREAD)
+            };
+            let rays = cfg.rays(pos, heading, speed_frac, extra);
+            let what = format!(
+                "{name}: {:?} from {pos} along {heading} at {speed_frac}",
+                t.rays
+            );
+
+            let expected = deepest_of_fan(&arena, &rays, r);
+            for (how, got) in [
+                ("feel_obstacles", feelers::feel_obstacles(&arena, &rays, r)),
+                (
+                    "feel_obstacles_near",
+                    feelers::feel_obstacles_near(&arena, &rays, r),
+                ),
+            ] {
+                let got = got.map(|f| (f.ray, f.depth, f.hit.obstacle));
+                assert_eq!(got, expected, "{what}: {how}");
+            }
+            if expected.is_some() {
+                felt += 1;
+            } else {
+                open += 1;
+            }
+
+            let wall = feelers::feel_walls(&arena, &rays, r);
+            if cfg.clear_of_walls(&arena, pos, heading, speed_frac, r) {
+                assert_eq!(wall, None, "{what}: a wall the shortcut passed over");
+                walls_skipped += 1;
+            } else if wall.is_some() {
+                walls_felt += 1;
+            }
+        }
+    }
+    println!(
+        "feelers: {felt} felt an obstacle, {open} nothing; walls skipped {walls_skipped} times, \
+         felt {walls_felt}"
+    );
+    assert!(felt > 1_500 && open > 1_500, "{felt} felt, {open} open");
+    assert!(
+        walls_skipped > 3_000 && walls_felt > 500,
+        "walls skipped {walls_skipped}, felt {walls_felt}"
+    );
 }

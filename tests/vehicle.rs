@@ -7,7 +7,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use steering_arena::data::tuning::VehicleTuning;
 use steering_arena::sim::behaviours::seek::{arrive, flee, seek};
-use steering_arena::sim::vehicle::{Vehicle, truncate};
+use steering_arena::sim::vehicle::{Vehicle, truncate, unit_or, unit_or_zero};
 
 /// The simulation's fixed tick.
 const DT: f32 = 1.0 / 60.0;
@@ -550,5 +550,51 @@ fn the_heading_follows_the_velocity_and_is_kept_when_the_vehicle_stops() {
         v.heading.distance(Vec2::new(0.0, -1.0)) < 1e-5,
         "{}",
         v.heading
+    );
+}
+
+/// `unit_or` is glam's `normalize_or` written with float comparisons: the same vector, bit for
+/// bit, for ordinary vectors and for the ones with no direction (zero, too short to invert, too
+/// long to square, infinite, NaN).
+#[test]
+fn unit_or_gives_glams_normalize_or_bit_for_bit() {
+    let fallback = Vec2::new(0.25, -7.0);
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut cases: Vec<Vec2> = vec![
+        Vec2::ZERO,
+        Vec2::new(-0.0, 0.0),
+        Vec2::new(1e-39, 0.0),
+        Vec2::new(3e-39, -2e-39),
+        Vec2::new(1e-20, 1e-20),
+        Vec2::new(1e19, -1e19),
+        Vec2::new(3e38, 3e38),
+        Vec2::new(f32::INFINITY, 1.0),
+        Vec2::new(1.0, f32::NEG_INFINITY),
+        Vec2::new(f32::NAN, 1.0),
+        Vec2::new(f32::MIN_POSITIVE, 0.0),
+        Vec2::X,
+        Vec2::new(3.0, 4.0),
+    ];
+    cases.extend((0..10_000).map(|i| {
+        let scale = 10f32.powi(i % 50 - 25);
+        Vec2::new(rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0)) * scale
+    }));
+    let mut degenerate = 0;
+    for v in cases {
+        let want = v.normalize_or(fallback);
+        let got = unit_or(v, fallback);
+        assert_eq!(
+            (got.x.to_bits(), got.y.to_bits()),
+            (want.x.to_bits(), want.y.to_bits()),
+            "{v}: {got} vs glam's {want}"
+        );
+        assert_eq!(unit_or_zero(v), v.normalize_or_zero(), "{v}");
+        if want == fallback {
+            degenerate += 1;
+        }
+    }
+    assert!(
+        degenerate >= 8,
+        "only {degenerate} vectors without a direction"
     );
 }
