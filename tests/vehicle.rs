@@ -272,21 +272,15 @@ fn seek_reaches_a_still_target_within_the_time_its_distance_and_start_lag_allow(
     }
 }
 
-#[test]
-fn seek_then_stays_within_the_full_force_stopping_distance() {
-    // With max_force <= max_speed (160 >= 120) every braking tick is at full force, so once past
-    // the target at speed v <= max_speed the vehicle stops within v² / (2·max_force/mass):
-    // 160² / (2·120/1) = 106.7 px. Margin: one full-speed step (160/60 = 2.7 px) travelled past
-    // the target before the reversed desired velocity takes effect. Bound: 109.3 px.
-    let t = saturating();
-    let accel = t.max_force / t.mass;
-    let bound = t.max_speed * t.max_speed / (2.0 * accel) + t.max_speed * DT;
+/// Seek a still target from 30, 150 and 500 px at every 20°: it must arrive, and never stray
+/// more than `bound` px from it after arriving. Returns the worst stray.
+fn worst_overshoot(t: &VehicleTuning, bound: f32) -> f32 {
     let target = Vec2::new(640.0, 384.0);
     let mut worst = 0.0f32;
     for angle in (0..360).step_by(20) {
         for distance in [30.0, 150.0, 500.0] {
             let start = target + unit(angle as f32) * distance;
-            let (arrived, farthest) = seek_run(&t, start, target, 60.0);
+            let (arrived, farthest) = seek_run(t, start, target, 60.0);
             assert!(
                 arrived.is_some(),
                 "from {distance} px at {angle}°: never arrived"
@@ -298,6 +292,19 @@ fn seek_then_stays_within_the_full_force_stopping_distance() {
             worst = worst.max(farthest);
         }
     }
+    worst
+}
+
+#[test]
+fn seek_then_stays_within_the_full_force_stopping_distance() {
+    // With max_force <= max_speed (160 >= 120) every braking tick is at full force, so once past
+    // the target at speed v <= max_speed the vehicle stops within v² / (2·max_force/mass):
+    // 160² / (2·120/1) = 106.7 px. Margin: one full-speed step (160/60 = 2.7 px) travelled past
+    // the target before the reversed desired velocity takes effect. Bound: 109.3 px.
+    let t = saturating();
+    let accel = t.max_force / t.mass;
+    let bound = t.max_speed * t.max_speed / (2.0 * accel) + t.max_speed * DT;
+    let worst = worst_overshoot(&t, bound);
     // The bound is about the real overshoot (the vehicle does pass through at full speed from
     // 500 px), not a loose number that any behaviour would meet.
     assert!(
@@ -315,23 +322,7 @@ fn seek_with_the_built_in_chaser_stays_within_its_unclamped_overshoot() {
     // Margin: one full-speed step, 2.7 px. Bound: 51.8 px.
     let t = chaser();
     let bound = t.mass * t.max_speed * (1.0 - std::f32::consts::LN_2) + t.max_speed * DT;
-    let target = Vec2::new(640.0, 384.0);
-    let mut worst = 0.0f32;
-    for angle in (0..360).step_by(20) {
-        for distance in [30.0, 150.0, 500.0] {
-            let start = target + unit(angle as f32) * distance;
-            let (arrived, farthest) = seek_run(&t, start, target, 60.0);
-            assert!(
-                arrived.is_some(),
-                "from {distance} px at {angle}°: never arrived"
-            );
-            assert!(
-                farthest <= bound,
-                "from {distance} px at {angle}°: strayed {farthest} px > {bound} px after arriving"
-            );
-            worst = worst.max(farthest);
-        }
-    }
+    let worst = worst_overshoot(&t, bound);
     assert!(
         worst > 0.8 * bound,
         "worst overshoot {worst} px vs bound {bound} px"
