@@ -63,6 +63,9 @@ const DRONE: Shape = Shape(&[
     [[0.3, 0.0], [-0.5, -0.1], [-0.3, -0.9]],
 ]);
 
+/// Any agent in a big crowd (see `draw::DETAIL_LIMIT`): one triangle, nose along +x.
+pub const SPECK: Shape = Shape(&[[[1.5, 0.0], [-1.0, 0.85], [-1.0, -0.85]]]);
+
 /// Okabe & Ito's palette (distinguishable with the common colour-vision deficiencies), and a
 /// light grey for what it has no slot for.
 pub const VERMILLION: Color = Color::new(0.84, 0.37, 0.0, 1.0);
