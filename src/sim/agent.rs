@@ -668,9 +668,9 @@ impl Agent {
     }
 
     /// The last part of a tick: the body carries out the plan. Agents never move one another,
-    /// so a crowd can think, all of it, and then act: each pass is short enough for the processor
-    /// to work on several agents at once, where one long pass waits on every agent's chain of
-    /// square roots and divisions in turn.
+    /// so a batch of them can all think, then all clear their course, then all act: each pass is
+    /// short enough for the processor to work on several agents at once, where one long pass per
+    /// agent waits on its chain of square roots and divisions before starting the next.
     #[inline(always)]
     pub fn act(&mut self, plan: Plan, ctx: &Context) {
         // (A course not yet cleared is cleared here.)

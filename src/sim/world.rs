@@ -26,8 +26,8 @@ pub const MAX_AGENTS: usize = 20_000;
 const SPAWN_SCATTER: f32 = 40.0;
 /// How far each further copy of a mode-9 walker is shifted (px, both axes).
 const WALKER_COPY_SHIFT: f32 = 40.0;
-/// Agents thought for, then moved, together (see `Agent::act`): few enough that the batch is
-/// still in the nearest cache when it moves.
+/// Agents that think, clear their course and move together (see `Agent::act`): few enough that
+/// the batch is still in the nearest cache for each pass.
 const BATCH: usize = 64;
 /// Seconds the player flashes after a catch.
 pub const CATCH_FLASH: f32 = 0.6;
