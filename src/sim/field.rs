@@ -11,8 +11,11 @@
 use crate::sim::arena::Obstacle;
 use glam::Vec2;
 
-/// Side of a field cell in pixels.
-pub const FIELD_CELL: f32 = 8.0;
+/// Side of a field cell in pixels. A bound is at most a cell's diagonal plus a pixel short, and
+/// among dense obstacles every pixel of it decides whether a step or a cast can skip its work:
+/// 4-px cells made 400 obstacles 6 % cheaper than 8-px ones, for a table of 61 KB at 1280×768
+/// and a rebuild of some 20 ms with 2,000 obstacles (once per arena change).
+pub const FIELD_CELL: f32 = 4.0;
 /// The largest distance the field records (px); farther obstacles read as this far. Longer than
 /// the default feelers' reach, so an agent in open space proves it with one look.
 pub const FIELD_CAP: f32 = 160.0;
