@@ -164,10 +164,22 @@ fn swept_rays_find_the_same_first_contact_as_a_brute_force_scan() {
         }
     }
     println!("{compared} sweeps: {hits} hits, {misses} misses");
-    assert!(hits > 4_000, "too few hits ({hits}) to be a comparison");
+    both_seen(("hits", hits, 4_000), ("misses", misses, 2_000));
+}
+
+/// A comparison means something only when both of its outcomes came up often enough: more than
+/// the given number of each.
+fn both_seen(
+    (yes, yes_count, yes_least): (&str, u32, u32),
+    (no, no_count, no_least): (&str, u32, u32),
+) {
     assert!(
-        misses > 2_000,
-        "too few misses ({misses}) to be a comparison"
+        yes_count > yes_least,
+        "too few {yes} ({yes_count}) to be a comparison"
+    );
+    assert!(
+        no_count > no_least,
+        "too few {no} ({no_count}) to be a comparison"
     );
 }
 
@@ -229,11 +241,7 @@ fn a_fan_of_feelers_finds_for_each_ray_the_brute_force_first_contact() {
         }
     }
     println!("fans: {hits} ray hits, {misses} misses");
-    assert!(hits > 3_000, "too few hits ({hits}) to be a comparison");
-    assert!(
-        misses > 3_000,
-        "too few misses ({misses}) to be a comparison"
-    );
+    both_seen(("hits", hits, 3_000), ("misses", misses, 3_000));
 }
 
 #[test]
@@ -403,9 +411,12 @@ fn the_feelers_shortcuts_feel_what_the_plain_fan_and_wall_sweeps_feel() {
         "feelers: {felt} felt an obstacle, {open} nothing; walls skipped {walls_skipped} times, \
          felt {walls_felt}"
     );
-    assert!(felt > 1_500 && open > 1_500, "{felt} felt, {open} open");
-    assert!(
-        walls_skipped > 3_000 && walls_felt > 500,
-        "walls skipped {walls_skipped}, felt {walls_felt}"
+    both_seen(
+        ("obstacles felt", felt, 1_500),
+        ("casts in the open", open, 1_500),
+    );
+    both_seen(
+        ("wall sweeps skipped", walls_skipped, 3_000),
+        ("walls felt", walls_felt, 500),
     );
 }
