@@ -653,10 +653,11 @@ impl Agent {
         let p = *self.behaviour.params(ctx.tuning);
         Plan::Steer(match &mut self.behaviour {
             Behaviour::Wander { walk, .. } => {
-                steer_clear(walk, wish, &self.body, self.id, &p, ctx).0
+                steer_clear(walk, wish, &self.body, self.prev_speed, self.id, &p, ctx).0
             }
             Behaviour::Avoid { walk, chase } => {
-                let (force, avoiding) = steer_clear(walk, wish, &self.body, self.id, &p, ctx);
+                let (force, avoiding) =
+                    steer_clear(walk, wish, &self.body, self.prev_speed, self.id, &p, ctx);
                 if avoiding {
                     self.state = if *chase { "chase-avoid" } else { "avoid" };
                 }
@@ -726,12 +727,14 @@ fn jittered_target(
 
 /// Bend the wish away from near walls and around what the rays feel, and turn it into a steering
 /// force at full speed (less while avoiding); also whether a felt surface changed the course.
+/// `speed` is the body's (the think pass has measured it already).
 /// Agent `id` casts its rays on its turn (`ctx.casts`), on its first tick and when the arena has
 /// changed.
 fn steer_clear(
     walk: &mut WanderWalk,
     wish: Vec2,
     body: &Vehicle,
+    speed: f32,
     id: u32,
     p: &VehicleTuning,
     ctx: &Context,
@@ -741,7 +744,7 @@ fn steer_clear(
     let wish = unit_or_zero(wish + wander::containment(ctx.arena, body.pos, margin));
     // The wish never asks for an about-face; avoidance may (braking is how it stays clear).
     let wish = wander::no_about_face(wish, body.heading);
-    let speed_frac = body.speed() / p.max_speed.max(f32::EPSILON);
+    let speed_frac = speed / p.max_speed.max(f32::EPSILON);
     let cast = ctx.recast || !walk.cast || ctx.casts.due(ctx.tick, id);
     walk.cast = true;
     let clear = avoid::clear_course(

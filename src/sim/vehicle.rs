@@ -39,8 +39,12 @@ impl Vehicle {
     #[inline(always)]
     pub fn move_by(&mut self, force: Vec2, p: &VehicleTuning, dt: f32) -> Vec2 {
         let force = truncate(finite_or_zero(force), p.max_force);
-        // (One division, not one per component; exact for the usual mass of 1.)
-        let accel = force * (1.0 / p.mass.max(f32::EPSILON));
+        // (One division, not one per component, and none for the usual mass of 1.)
+        let accel = if p.mass == 1.0 {
+            force
+        } else {
+            force * (1.0 / p.mass.max(f32::EPSILON))
+        };
         self.vel = truncate(self.vel + accel * dt, p.max_speed);
         self.pos += self.vel * dt;
         force
@@ -105,6 +109,14 @@ pub fn truncate(v: Vec2, max: f32) -> Vec2 {
     }
 }
 
+/// `v`, or zero when a component is infinite or NaN (`x − x` is zero exactly for finite `x`:
+/// two float comparisons where `is_finite` takes a dozen integer instructions).
+#[inline(always)]
 fn finite_or_zero(v: Vec2) -> Vec2 {
-    if v.is_finite() { v } else { Vec2::ZERO }
+    let d = v - v;
+    if (d.x == 0.0) & (d.y == 0.0) {
+        v
+    } else {
+        Vec2::ZERO
+    }
 }

@@ -58,7 +58,12 @@ pub fn no_about_face(dir: Vec2, heading: Vec2) -> Vec2 {
 /// far inside the margin the agent is (0 at the margin, 2 at the wall). Added to a wanderer's
 /// wish, it bends the walk away from walls before it gets near them.
 pub fn containment(arena: &Arena, pos: Vec2, margin: f32) -> Vec2 {
-    if margin <= 0.0 {
+    // (Most agents are farther than the margin from every wall: no divisions for them.)
+    let open = (pos.x >= margin)
+        & (pos.y >= margin)
+        & (arena.width - pos.x >= margin)
+        & (arena.height - pos.y >= margin);
+    if margin <= 0.0 || open {
         return Vec2::ZERO;
     }
     let depth = |d: f32| ((margin - d) / margin).max(0.0) * 2.0;
