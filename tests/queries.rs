@@ -291,6 +291,66 @@ fn the_clearance_field_never_overstates_a_distance_and_stays_within_a_cell_of_it
     }
 }
 
+/// The field's second record: where it names the one obstacle that can come within a reach of a
+/// point, every other obstacle is farther than that; and a fan that stays within that reach, cast
+/// against the named obstacle alone, finds exactly what the whole fan finds.
+#[test]
+fn the_one_obstacle_within_reach_is_the_only_one_there_and_a_fan_against_it_alone_agrees() {
+    let mut rng = StdRng::seed_from_u64(47);
+    let (mut named, mut unnamed, mut fans_hit) = (0, 0, 0);
+    for (name, arena) in arenas() {
+        let field = arena.field();
+        for _ in 0..3_000 {
+            let p = Vec2::new(
+                rng.gen_range(-20.0..W + 20.0),
+                rng.gen_range(-20.0..H + 20.0),
+            );
+            let reach = rng.gen_range(0.0..FIELD_CAP);
+            let Some(only) = field.only_within(p, reach) else {
+                unnamed += 1;
+                continue;
+            };
+            named += 1;
+            for (j, o) in arena.obstacles().iter().enumerate() {
+                let d = o.surface(p).0;
+                assert!(
+                    j as u32 == only || d >= reach,
+                    "{name}: at {p} only obstacle {only} was to be within {reach}, but {j} is {d}"
+                );
+            }
+            // A fan of whiskers whose swept bodies stay within the reach of `p`.
+            let r = [0.0, 4.0, 9.0][rng.gen_range(0..3)];
+            let length = ((reach - sweep_reach(r) - 0.02) * 0.5).max(0.0);
+            let heading = Vec2::from_angle(rng.gen_range(0.0..std::f32::consts::TAU));
+            let origin = p - heading * length;
+            let turn = Vec2::from_angle(rng.gen_range(0.2..1.2));
+            let rays = [
+                (origin, heading, length * 2.0),
+                (origin, turn.rotate(heading), length),
+                (origin, Vec2::new(turn.x, -turn.y).rotate(heading), length),
+            ];
+            let whole = arena.sweep_fan(&rays, r);
+            assert_eq!(
+                arena.sweep_fan_only(only, &rays, r),
+                whole,
+                "{name}: fan about {p} within {reach} against obstacle {only} alone"
+            );
+            if whole.iter().any(Option::is_some) {
+                fans_hit += 1;
+            }
+        }
+    }
+    println!("one obstacle named {named} times, none {unnamed}; {fans_hit} fans against it hit");
+    both_seen(
+        ("points near one obstacle", named, 2_000),
+        ("others", unnamed, 2_000),
+    );
+    assert!(
+        fans_hit > 300,
+        "too few fans met the one obstacle ({fans_hit})"
+    );
+}
+
 #[test]
 fn the_nearest_surface_within_any_reach_is_the_brute_force_one() {
     let mut rng = StdRng::seed_from_u64(23);

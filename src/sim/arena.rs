@@ -242,6 +242,22 @@ type Ray = (Vec2, Vec2, f32);
 /// The nearest hit of a sweep so far: how far, the surface normal, the obstacle's index.
 type Nearest = Option<(f32, Vec2, u32)>;
 
+/// A fan's nearest meetings as hits: where each ray's body touched, and the surface normal.
+#[inline(always)]
+fn fan_hits<const N: usize>(live: &[Ray; N], best: &[Nearest; N], r: f32) -> [Option<RayHit>; N] {
+    let mut hits = [None; N];
+    for (k, hit) in hits.iter_mut().enumerate() {
+        let (origin, dir, _) = live[k];
+        *hit = best[k].map(|(t, normal, index)| RayHit {
+            t,
+            point: origin + dir * t - normal * r,
+            normal,
+            obstacle: Some(index),
+        });
+    }
+    hits
+}
+
 /// The lesser of two numbers that are not NaN.
 #[inline(always)]
 fn lesser(a: f32, b: f32) -> f32 {
@@ -739,18 +755,12 @@ impl Arena {
     ) -> [Option<RayHit>; N] {
         const { assert!(N <= LANES, "a fan's rays fit the lanes") };
         let r = r.clamp(0.0, MAX_SWEEP_RADIUS);
-        // Each ray as a single sweep takes it: a unit direction, from inside the walls, and only
-        // as far as them (zero length: nothing to sweep).
-        let mut live = [(Vec2::ZERO, Vec2::X, 0.0f32); N];
-        let mut alive = 0u32;
+        let (live, alive) = self.fan_spans(rays);
+        // The rays' bounding box.
         let mut min = Vec2::splat(f32::INFINITY);
         let mut max = Vec2::splat(f32::NEG_INFINITY);
-        for (k, &(origin, dir, length)) in rays.iter().enumerate() {
-            if let Some((dir, length)) = self.sweep_span(origin, dir, length)
-                && length > 0.0
-            {
-                live[k] = (origin, dir, length);
-                alive |= 1 << k;
+        for (k, &(origin, dir, length)) in live.iter().enumerate() {
+            if alive & 1 << k != 0 {
                 // (Plain comparisons: `Vec2::min` guards against NaN, which never gets here, at
                 // several instructions a component.)
                 for p in [origin, origin + dir * length] {
@@ -794,17 +804,47 @@ impl Arena {
                 }
             }
         }
-        let mut hits = [None; N];
-        for (k, hit) in hits.iter_mut().enumerate() {
-            let (origin, dir, _) = live[k];
-            *hit = best[k].map(|(t, normal, index)| RayHit {
-                t,
-                point: origin + dir * t - normal * r,
-                normal,
-                obstacle: Some(index),
-            });
+        fan_hits(&live, &best, r)
+    }
+
+    /// [`Arena::sweep_fan`] for a fan that can meet no obstacle but the one of `index` (the
+    /// clearance field has shown every other out of reach): the same hits, that obstacle tested
+    /// against each ray and no grid cell visited.
+    pub fn sweep_fan_only<const N: usize>(
+        &self,
+        index: u32,
+        rays: &[(Vec2, Vec2, f32); N],
+        r: f32,
+    ) -> [Option<RayHit>; N] {
+        let r = r.clamp(0.0, MAX_SWEEP_RADIUS);
+        let (live, alive) = self.fan_spans(rays);
+        let mut best: [Nearest; N] = [None; N];
+        if let Some(o) = self.obstacles.get(index as usize) {
+            let e = Entry::new(index as usize, o);
+            for (k, best) in best.iter_mut().enumerate() {
+                if alive & 1 << k != 0 {
+                    self.meet(&e, live[k], r, best);
+                }
+            }
         }
-        hits
+        fan_hits(&live, &best, r)
+    }
+
+    /// Each of a fan's rays as a single sweep takes it — a unit direction, from inside the walls,
+    /// only as far as them — and a bit set for each that has anything to sweep.
+    #[inline(always)]
+    fn fan_spans<const N: usize>(&self, rays: &[(Vec2, Vec2, f32); N]) -> ([Ray; N], u32) {
+        let mut live = [(Vec2::ZERO, Vec2::X, 0.0f32); N];
+        let mut alive = 0u32;
+        for (k, &(origin, dir, length)) in rays.iter().enumerate() {
+            if let Some((dir, length)) = self.sweep_span(origin, dir, length)
+                && length > 0.0
+            {
+                live[k] = (origin, dir, length);
+                alive |= 1 << k;
+            }
+        }
+        (live, alive)
     }
 
     /// The nearest meeting of a body of radius `r` swept from `origin` along unit `dir` with the

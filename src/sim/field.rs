@@ -7,6 +7,10 @@
 //! touches nothing. Most agents most of the time are in open space, and this is how they find
 //! out cheaply. (Sphere tracing, Hart 1996, walks a ray through such a field in steps of the
 //! bound.)
+//!
+//! Beside it, for every cell, which obstacle is nearest and how far the others are at the least
+//! (the distance to each shape is 1-Lipschitz on its own, so the same bound holds for all but
+//! one): enough to prove that a cast near one obstacle can meet only that one, and test it alone.
 
 use crate::sim::arena::Obstacle;
 use glam::Vec2;
@@ -31,7 +35,14 @@ pub struct Field {
     /// Distance from each cell's centre to the nearest obstacle surface in pixels, rounded down (0
     /// inside an obstacle, the cap at or beyond it), row by row.
     px: Vec<u8>,
+    /// For each cell, the nearest obstacle's index in the low 16 bits ([`NONE`]: none within the
+    /// cap, or an index too large to record) and above them the distance from the centre to every
+    /// other obstacle, rounded down and capped as in `px`.
+    alone: Vec<u32>,
 }
+
+/// No obstacle recorded for a cell.
+const NONE: u32 = 0xFFFF;
 
 impl Field {
     /// Record the distances for an arena `width` × `height` holding `obstacles`.
@@ -39,7 +50,9 @@ impl Field {
         let cols = ((width / FIELD_CELL).ceil() as usize).max(1);
         let rows = ((height / FIELD_CELL).ceil() as usize).max(1);
         let mut px = vec![FIELD_CAP as u8; cols * rows];
-        for o in obstacles {
+        let mut alone = vec![(FIELD_CAP as u32) << 16 | NONE; cols * rows];
+        for (index, o) in obstacles.iter().enumerate() {
+            let index = (index as u32).min(NONE);
             // Every cell whose centre lies within the cap of the shape is inside its bounds grown
             // by the cap; farther cells keep the cap, which is still a lower bound.
             let (min, max) = o.bounds();
@@ -62,6 +75,14 @@ impl Field {
                     // (`as` truncates: the floor, for the non-negative `d`.)
                     let q = d.min(FIELD_CAP) as u8;
                     let cell = &mut px[y * cols + x];
+                    // The nearest so far moves to "the others" when this one is nearer.
+                    let others = &mut alone[y * cols + x];
+                    let rest = (*others >> 16) as u8;
+                    *others = if q < *cell {
+                        u32::from(*cell) << 16 | index
+                    } else {
+                        u32::from(rest.min(q)) << 16 | (*others & NONE)
+                    };
                     *cell = (*cell).min(q);
                 }
             }
@@ -70,7 +91,24 @@ impl Field {
             cols,
             size: Vec2::new(cols as f32, rows as f32),
             px,
+            alone,
         }
+    }
+
+    /// The one obstacle that can come within `reach` of `p`, when the field proves every other
+    /// farther (`None` when it cannot, or when none is recorded there).
+    #[inline]
+    pub fn only_within(&self, p: Vec2, reach: f32) -> Option<u32> {
+        let (x, y) = (p.x / FIELD_CELL, p.y / FIELD_CELL);
+        if !(x >= 0.0 && y >= 0.0 && x < self.size.x && y < self.size.y) {
+            return None;
+        }
+        let (x, y) = (x as i32, y as i32);
+        let centre = (Vec2::new(x as f32, y as f32) + 0.5) * FIELD_CELL;
+        let cell = self.alone[y as usize * self.cols + x as usize];
+        let spare = (cell >> 16) as f32 - reach;
+        (spare >= 0.0 && p.distance_squared(centre) <= spare * spare && cell & NONE != NONE)
+            .then_some(cell & NONE)
     }
 
     /// The cell holding `p` and the distance recorded at its centre (`None` outside the field).

@@ -109,12 +109,12 @@ pub fn truncate(v: Vec2, max: f32) -> Vec2 {
     }
 }
 
-/// `v`, or zero when a component is infinite or NaN (`x − x` is zero exactly for finite `x`:
+/// `v`, or zero when a component is infinite or NaN (`x · 0` is zero exactly for finite `x`:
 /// two float comparisons where `is_finite` takes a dozen integer instructions).
 #[inline(always)]
 fn finite_or_zero(v: Vec2) -> Vec2 {
-    let d = v - v;
-    if (d.x == 0.0) & (d.y == 0.0) {
+    let z = v * 0.0;
+    if (z.x == 0.0) & (z.y == 0.0) {
         v
     } else {
         Vec2::ZERO

@@ -247,7 +247,15 @@ pub fn feel_obstacles_near(arena: &Arena, rays: &[Ray; 3], r: f32) -> Option<Fee
     if arena.field().free(middle) - sweep_reach(r) >= span + ROUNDING {
         return None;
     }
-    let hits = arena.sweep_fan(&rays.map(|ray| (ray.origin, ray.dir, ray.length)), r);
+    let fan = rays.map(|ray| (ray.origin, ray.dir, ray.length));
+    // Near one obstacle and no other (most casts in a sparse arena), that one alone is tested.
+    let hits = match arena
+        .field()
+        .only_within(middle, span + sweep_reach(r) + ROUNDING)
+    {
+        Some(index) => arena.sweep_fan_only(index, &fan, r),
+        None => arena.sweep_fan(&fan, r),
+    };
     deepest(rays, |i, _| hits[i])
 }
 
