@@ -99,21 +99,17 @@ impl Field {
     /// farther (`None` when it cannot, or when none is recorded there).
     #[inline]
     pub fn only_within(&self, p: Vec2, reach: f32) -> Option<u32> {
-        let (x, y) = (p.x / FIELD_CELL, p.y / FIELD_CELL);
-        if !(x >= 0.0 && y >= 0.0 && x < self.size.x && y < self.size.y) {
-            return None;
-        }
-        let (x, y) = (x as i32, y as i32);
-        let centre = (Vec2::new(x as f32, y as f32) + 0.5) * FIELD_CELL;
-        let cell = self.alone[y as usize * self.cols + x as usize];
+        let (centre, i) = self.locate(p)?;
+        let cell = self.alone[i];
         let spare = (cell >> 16) as f32 - reach;
         (spare >= 0.0 && p.distance_squared(centre) <= spare * spare && cell & NONE != NONE)
             .then_some(cell & NONE)
     }
 
-    /// The cell holding `p` and the distance recorded at its centre (`None` outside the field).
-    #[inline]
-    fn sample(&self, p: Vec2) -> Option<(Vec2, f32)> {
+    /// The centre of the cell holding `p` and the cell's place in the tables (`None` outside the
+    /// field).
+    #[inline(always)]
+    fn locate(&self, p: Vec2) -> Option<(Vec2, usize)> {
         let (x, y) = (p.x / FIELD_CELL, p.y / FIELD_CELL);
         // Also false for NaN. In range, truncation is the floor. (`i32` both ways converts in an
         // instruction each; unsigned and `usize` conversions take several.)
@@ -122,10 +118,14 @@ impl Field {
         }
         let (x, y) = (x as i32, y as i32);
         let centre = (Vec2::new(x as f32, y as f32) + 0.5) * FIELD_CELL;
-        Some((
-            centre,
-            f32::from(self.px[y as usize * self.cols + x as usize]),
-        ))
+        Some((centre, y as usize * self.cols + x as usize))
+    }
+
+    /// The cell holding `p` and the distance recorded at its centre (`None` outside the field).
+    #[inline]
+    fn sample(&self, p: Vec2) -> Option<(Vec2, f32)> {
+        self.locate(p)
+            .map(|(centre, i)| (centre, f32::from(self.px[i])))
     }
 
     /// A lower bound on the distance from `p` to every obstacle surface (0 when nothing can be
