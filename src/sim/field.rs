@@ -8,9 +8,10 @@
 //! out cheaply. (Sphere tracing, Hart 1996, walks a ray through such a field in steps of the
 //! bound.)
 //!
-//! Beside it, for every cell, which obstacle is nearest and how far the others are at the least
-//! (the distance to each shape is 1-Lipschitz on its own, so the same bound holds for all but
-//! one): enough to prove that a cast near one obstacle can meet only that one, and test it alone.
+//! Beside it, over coarser cells, which obstacle is nearest and how far the others are at the
+//! least (the distance to each shape is 1-Lipschitz on its own, so the same bound holds for all
+//! but one): enough to prove that a cast near one obstacle can meet only that one, and test it
+//! alone.
 
 use crate::sim::arena::Obstacle;
 use glam::Vec2;
@@ -27,70 +28,117 @@ pub const FIELD_CAP: f32 = 160.0;
 /// the slack every shortcut that skips an obstacle keeps, so it never skips a true hit.
 pub const ROUNDING: f32 = 0.01;
 
+/// Side of a cell of the table of nearest obstacles (px): coarser than the distances' cells, as
+/// only casts read it, so it takes a byte per distance cell (61 KB at 1280×768, 16 MB at the
+/// largest arena).
+pub const ALONE_CELL: f32 = 8.0;
+
 #[derive(Debug, Clone, Default)]
 pub struct Field {
-    cols: usize,
-    /// Columns and rows as floats, for the bounds test on every query.
-    size: Vec2,
+    /// The distances' cells.
+    cells: Cells,
     /// Distance from each cell's centre to the nearest obstacle surface in pixels, rounded down (0
     /// inside an obstacle, the cap at or beyond it), row by row.
     px: Vec<u8>,
-    /// For each cell, the nearest obstacle's index in the low 16 bits ([`NONE`]: none within the
-    /// cap, or an index too large to record) and above them the distance from the centre to every
-    /// other obstacle, rounded down and capped as in `px`.
+    /// The nearest obstacles' cells.
+    alone_cells: Cells,
+    /// For each of those cells, the nearest obstacle's index in the low 16 bits ([`NONE`]: none
+    /// within the cap, or an index too large to record), then the distance from the centre to it
+    /// and, in the top byte, to every other obstacle — rounded down and capped as in `px`.
     alone: Vec<u32>,
 }
 
 /// No obstacle recorded for a cell.
 const NONE: u32 = 0xFFFF;
 
+/// A grid of square cells over the arena, row by row.
+#[derive(Debug, Clone, Default)]
+struct Cells {
+    side: f32,
+    cols: usize,
+    /// Columns and rows as floats, for the bounds test on every query.
+    size: Vec2,
+}
+
+impl Cells {
+    fn new(side: f32, width: f32, height: f32) -> Self {
+        let cols = ((width / side).ceil() as usize).max(1);
+        let rows = ((height / side).ceil() as usize).max(1);
+        Cells {
+            side,
+            cols,
+            size: Vec2::new(cols as f32, rows as f32),
+        }
+    }
+
+    fn count(&self) -> usize {
+        self.cols * self.size.y as usize
+    }
+
+    /// Every cell whose centre lies within the cap of `o`, and the distance from its centre to
+    /// `o`, rounded down. (Those cells are inside the shape's bounds grown by the cap; farther
+    /// ones keep the cap, which is still a lower bound.)
+    fn near(&self, o: &Obstacle, mut visit: impl FnMut(usize, u8)) {
+        let (cols, rows) = (self.cols, self.size.y as usize);
+        let (min, max) = o.bounds();
+        let first = |v: f32, n: usize| {
+            (((v - FIELD_CAP) / self.side - 0.5).ceil().max(0.0) as usize).min(n)
+        };
+        let last = |v: f32, n: usize| {
+            (((v + FIELD_CAP) / self.side - 0.5).floor().max(-1.0) + 1.0).min(n as f32) as usize
+        };
+        for y in first(min.y, rows)..last(max.y, rows) {
+            let cy = (y as f32 + 0.5) * self.side;
+            for x in first(min.x, cols)..last(max.x, cols) {
+                let centre = Vec2::new((x as f32 + 0.5) * self.side, cy);
+                // Less the rounding of the distance, and rounded down, so the stored value never
+                // exceeds the true distance. (`as` truncates: the floor, for the non-negative `d`.)
+                let d = (o.surface(centre).0 - ROUNDING).max(0.0);
+                visit(y * cols + x, d.min(FIELD_CAP) as u8);
+            }
+        }
+    }
+
+    /// The centre of the cell holding `p` and the cell's place in its table (`None` outside).
+    #[inline(always)]
+    fn locate(&self, p: Vec2) -> Option<(Vec2, usize)> {
+        let (x, y) = (p.x / self.side, p.y / self.side);
+        // Also false for NaN. In range, truncation is the floor. (`i32` both ways converts in an
+        // instruction each; unsigned and `usize` conversions take several.)
+        if !(x >= 0.0 && y >= 0.0 && x < self.size.x && y < self.size.y) {
+            return None;
+        }
+        let (x, y) = (x as i32, y as i32);
+        let centre = (Vec2::new(x as f32, y as f32) + 0.5) * self.side;
+        Some((centre, y as usize * self.cols + x as usize))
+    }
+}
+
 impl Field {
     /// Record the distances for an arena `width` × `height` holding `obstacles`.
     pub fn build(obstacles: &[Obstacle], width: f32, height: f32) -> Self {
-        let cols = ((width / FIELD_CELL).ceil() as usize).max(1);
-        let rows = ((height / FIELD_CELL).ceil() as usize).max(1);
-        let mut px = vec![FIELD_CAP as u8; cols * rows];
-        let mut alone = vec![(FIELD_CAP as u32) << 16 | NONE; cols * rows];
+        let cells = Cells::new(FIELD_CELL, width, height);
+        let alone_cells = Cells::new(ALONE_CELL, width, height);
+        let cap = FIELD_CAP as u32;
+        let mut px = vec![FIELD_CAP as u8; cells.count()];
+        let mut alone = vec![cap << 24 | cap << 16 | NONE; alone_cells.count()];
         for (index, o) in obstacles.iter().enumerate() {
             let index = (index as u32).min(NONE);
-            // Every cell whose centre lies within the cap of the shape is inside its bounds grown
-            // by the cap; farther cells keep the cap, which is still a lower bound.
-            let (min, max) = o.bounds();
-            let first = |v: f32, n: usize| {
-                (((v - FIELD_CAP) / FIELD_CELL - 0.5).ceil().max(0.0) as usize).min(n)
-            };
-            let last = |v: f32, n: usize| {
-                (((v + FIELD_CAP) / FIELD_CELL - 0.5).floor().max(-1.0) + 1.0).min(n as f32)
-                    as usize
-            };
-            let (x0, x1) = (first(min.x, cols), last(max.x, cols));
-            let (y0, y1) = (first(min.y, rows), last(max.y, rows));
-            for y in y0..y1 {
-                let cy = (y as f32 + 0.5) * FIELD_CELL;
-                for x in x0..x1 {
-                    let centre = Vec2::new((x as f32 + 0.5) * FIELD_CELL, cy);
-                    // Less the rounding of the distance, and rounded down, so the stored value
-                    // never exceeds the true distance.
-                    let d = (o.surface(centre).0 - ROUNDING).max(0.0);
-                    // (`as` truncates: the floor, for the non-negative `d`.)
-                    let q = d.min(FIELD_CAP) as u8;
-                    let cell = &mut px[y * cols + x];
-                    // The nearest so far moves to "the others" when this one is nearer.
-                    let others = &mut alone[y * cols + x];
-                    let rest = (*others >> 16) as u8;
-                    *others = if q < *cell {
-                        u32::from(*cell) << 16 | index
-                    } else {
-                        u32::from(rest.min(q)) << 16 | (*others & NONE)
-                    };
-                    *cell = (*cell).min(q);
-                }
-            }
+            cells.near(o, |i, q| px[i] = px[i].min(q));
+            alone_cells.near(o, |i, q| {
+                let (nearest, rest) = ((alone[i] >> 16) as u8, (alone[i] >> 24) as u8);
+                // The nearest so far moves to "the others" when this one is nearer.
+                alone[i] = if q < nearest {
+                    u32::from(nearest) << 24 | u32::from(q) << 16 | index
+                } else {
+                    u32::from(rest.min(q)) << 24 | (alone[i] & 0x00FF_FFFF)
+                };
+            });
         }
         Field {
-            cols,
-            size: Vec2::new(cols as f32, rows as f32),
+            cells,
             px,
+            alone_cells,
             alone,
         }
     }
@@ -99,32 +147,18 @@ impl Field {
     /// farther (`None` when it cannot, or when none is recorded there).
     #[inline]
     pub fn only_within(&self, p: Vec2, reach: f32) -> Option<u32> {
-        let (centre, i) = self.locate(p)?;
+        let (centre, i) = self.alone_cells.locate(p)?;
         let cell = self.alone[i];
-        let spare = (cell >> 16) as f32 - reach;
+        let spare = (cell >> 24) as f32 - reach;
         (spare >= 0.0 && p.distance_squared(centre) <= spare * spare && cell & NONE != NONE)
             .then_some(cell & NONE)
-    }
-
-    /// The centre of the cell holding `p` and the cell's place in the tables (`None` outside the
-    /// field).
-    #[inline(always)]
-    fn locate(&self, p: Vec2) -> Option<(Vec2, usize)> {
-        let (x, y) = (p.x / FIELD_CELL, p.y / FIELD_CELL);
-        // Also false for NaN. In range, truncation is the floor. (`i32` both ways converts in an
-        // instruction each; unsigned and `usize` conversions take several.)
-        if !(x >= 0.0 && y >= 0.0 && x < self.size.x && y < self.size.y) {
-            return None;
-        }
-        let (x, y) = (x as i32, y as i32);
-        let centre = (Vec2::new(x as f32, y as f32) + 0.5) * FIELD_CELL;
-        Some((centre, y as usize * self.cols + x as usize))
     }
 
     /// The cell holding `p` and the distance recorded at its centre (`None` outside the field).
     #[inline]
     fn sample(&self, p: Vec2) -> Option<(Vec2, f32)> {
-        self.locate(p)
+        self.cells
+            .locate(p)
             .map(|(centre, i)| (centre, f32::from(self.px[i])))
     }
 
