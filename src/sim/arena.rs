@@ -728,17 +728,17 @@ impl Arena {
         Some((dir, length.min(self.to_wall(origin, dir))))
     }
 
-    /// The exact test of obstacle `e` against a sweep (`origin`, unit `dir`, `length`) of a body
+    /// The exact test of the obstacle of `index` against a sweep (`origin`, unit `dir`, `length`) of a body
     /// of radius `r`, keeping the nearer hit in `best` (of two at the same distance, the obstacle
     /// of lower index, whatever order the cells list them in).
     #[inline(always)]
-    fn meet(&self, e: &Entry, (origin, dir, length): Ray, r: f32, best: &mut Nearest) {
+    fn meet(&self, index: u32, (origin, dir, length): Ray, r: f32, best: &mut Nearest) {
         let within = best.map_or(length, |b| b.0);
-        let o = self.obstacles[e.index as usize].inflated(r);
+        let o = self.obstacles[index as usize].inflated(r);
         if let Some((t, normal)) = o.ray(origin, dir, within)
-            && best.is_none_or(|b| t < b.0 || (t == b.0 && e.index < b.2))
+            && best.is_none_or(|b| t < b.0 || (t == b.0 && index < b.2))
         {
-            *best = Some((t, normal, e.index));
+            *best = Some((t, normal, index));
         }
     }
 
@@ -795,7 +795,7 @@ impl Arena {
                         while kept != 0 {
                             let k = kept.trailing_zeros() as usize;
                             kept &= kept - 1;
-                            self.meet(e, live[k], r, &mut best[k]);
+                            self.meet(e.index, live[k], r, &mut best[k]);
                             if let Some(b) = best[k] {
                                 lanes.within[k] = b.0;
                             }
@@ -819,11 +819,10 @@ impl Arena {
         let r = r.clamp(0.0, MAX_SWEEP_RADIUS);
         let (live, alive) = self.fan_spans(rays);
         let mut best: [Nearest; N] = [None; N];
-        if let Some(o) = self.obstacles.get(index as usize) {
-            let e = Entry::new(index as usize, o);
+        if (index as usize) < self.obstacles.len() {
             for (k, best) in best.iter_mut().enumerate() {
                 if alive & 1 << k != 0 {
-                    self.meet(&e, live[k], r, best);
+                    self.meet(index, live[k], r, best);
                 }
             }
         }
@@ -862,7 +861,7 @@ impl Arena {
         if cell.len() <= FEW {
             for e in cell {
                 if e.may_meet(origin, dir, r, best.map_or(length, |b| b.0)) {
-                    self.meet(e, (origin, dir, length), r, best);
+                    self.meet(e.index, (origin, dir, length), r, best);
                 }
             }
         } else {
@@ -877,7 +876,7 @@ impl Arena {
                 }
                 while kept != 0 {
                     self.meet(
-                        &batch[kept.trailing_zeros() as usize],
+                        batch[kept.trailing_zeros() as usize].index,
                         (origin, dir, length),
                         r,
                         best,
