@@ -54,6 +54,10 @@ pub enum Command {
         /// Replace the arena's obstacles with this many random, spaced ones (from the seed).
         #[arg(long, value_name = "K", value_parser = obstacle_count)]
         obstacles: Option<usize>,
+        /// Time the whole set this many times, one round after another, and report each run's
+        /// median round (a shared machine's speed drifts from second to second).
+        #[arg(long, value_name = "R", default_value_t = 1, value_parser = round_count)]
+        rounds: u32,
     },
 }
 
@@ -108,6 +112,20 @@ fn obstacle_count(s: &str) -> Result<usize, String> {
         Ok(v)
     } else {
         Err(format!("at most {max} obstacles"))
+    }
+}
+
+/// Most rounds `bench --rounds` takes (a full set of rounds is a few minutes each way).
+const MAX_ROUNDS: u32 = 25;
+
+fn round_count(s: &str) -> Result<u32, String> {
+    let v: u32 = s
+        .parse()
+        .map_err(|_| format!("\"{s}\" is not a whole number of rounds"))?;
+    if (1..=MAX_ROUNDS).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("from 1 to {MAX_ROUNDS} rounds"))
     }
 }
 
@@ -172,7 +190,11 @@ pub fn main() -> i32 {
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Some(Command::Sim { seconds }) => sim(&cli.common, seconds),
-        Some(Command::Bench { seconds, obstacles }) => bench(&cli.common, seconds, obstacles),
+        Some(Command::Bench {
+            seconds,
+            obstacles,
+            rounds,
+        }) => bench(&cli.common, seconds, obstacles, rounds),
         None => {
             let config = crate::app::AppConfig {
                 world: cli.common.world_config(Script::Keys),
@@ -186,7 +208,12 @@ fn run(cli: Cli) -> Result<(), String> {
     }
 }
 
-fn bench(common: &Common, seconds: f64, obstacles: Option<usize>) -> Result<(), String> {
+fn bench(
+    common: &Common,
+    seconds: f64,
+    obstacles: Option<usize>,
+    rounds: u32,
+) -> Result<(), String> {
     if common.record.is_some() {
         return Err("bench times the simulation alone: --record is for the window and sim".into());
     }
@@ -206,6 +233,7 @@ fn bench(common: &Common, seconds: f64, obstacles: Option<usize>) -> Result<(), 
         seconds,
         common.player.unwrap_or(crate::bench::PLAYER),
         common.evade_flip,
+        rounds,
     );
     let json = serde_json::to_string(&report).map_err(|e| format!("cannot print: {e}"))?;
     println!("{json}");

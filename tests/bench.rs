@@ -78,3 +78,91 @@ fn bench_rejects_a_bad_obstacle_count_on_one_line() {
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(err.contains("--obstacles"), "{err}");
 }
+
+#[test]
+fn bench_reports_every_round_and_the_median_one() {
+    let v = bench(&[
+        "--mode",
+        "intercept",
+        "--agents",
+        "200",
+        "--seconds",
+        "0.1",
+        "--rounds",
+        "3",
+    ]);
+    assert_eq!(v["rounds"], 3);
+    let r = &v["runs"][0];
+    let rounds: Vec<f64> = r["rounds_ns_per_agent_tick"]
+        .as_array()
+        .expect("a list of rounds")
+        .iter()
+        .map(|x| x.as_f64().expect("a number"))
+        .collect();
+    assert_eq!(rounds.len(), 3, "{r}");
+    let mut sorted = rounds.clone();
+    sorted.sort_by(f64::total_cmp);
+    assert_eq!(r["ns_per_agent_tick"].as_f64(), Some(sorted[1]), "{r}");
+    // One case: nothing to compare it with.
+    assert_eq!(v["growth"].as_array().map(Vec::len), Some(0));
+    assert_eq!(v["obstacle_growth"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn bench_compares_crowd_sizes_and_obstacle_counts_round_by_round() {
+    use steering_arena::bench::{self, Case};
+    use steering_arena::sim::mode::Mode;
+    let case = |mode, agents, obstacles| Case {
+        mode,
+        agents,
+        obstacles,
+    };
+    let cases = [
+        case(Mode::Wander, 100, None),
+        case(Mode::Wander, 1_000, None),
+        case(Mode::Avoid, 300, Some(5)),
+        case(Mode::Avoid, 300, Some(60)),
+        // Galaga's stage is 40 ships at any count: no growth to report.
+        case(Mode::Galaga, 100, None),
+        case(Mode::Galaga, 1_000, None),
+    ];
+    let data = steering_arena::data::built_in();
+    let report = bench::run(&data, &cases, 1, 0.05, bench::PLAYER, false, 3);
+    assert_eq!(report.runs.len(), 6);
+    assert_eq!(report.growth.len(), 1, "{:?}", report.growth);
+    let g = &report.growth[0];
+    assert_eq!(
+        (g.mode.as_str(), g.from_agents, g.to_agents),
+        ("wander", 100, 1_000)
+    );
+    assert_eq!(g.round_ratios.len(), 3);
+    let mut sorted = g.round_ratios.clone();
+    sorted.sort_by(f64::total_cmp);
+    assert_eq!(g.tick_ratio, sorted[1]);
+    assert_eq!(
+        report.obstacle_growth.len(),
+        1,
+        "{:?}",
+        report.obstacle_growth
+    );
+    let o = &report.obstacle_growth[0];
+    assert_eq!(
+        (o.mode.as_str(), o.agents, o.from_obstacles, o.to_obstacles),
+        ("avoid", 300, 5, 60)
+    );
+    assert_eq!(o.round_ratios.len(), 3);
+}
+
+#[test]
+fn bench_rejects_a_bad_round_count_on_one_line() {
+    for bad in ["0", "26", "few"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_steering-arena"))
+            .args(["bench", "--rounds", bad])
+            .output()
+            .expect("the binary runs");
+        assert_eq!(out.status.code(), Some(2), "--rounds {bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains("--rounds"), "{err}");
+    }
+}
