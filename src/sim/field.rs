@@ -55,6 +55,9 @@ const NONE: u32 = 0xFFFF;
 #[derive(Debug, Clone, Default)]
 struct Cells {
     side: f32,
+    /// `1 / side`: the sides are powers of two, so multiplying by it rounds exactly as dividing
+    /// by the side would — and takes a third of the time on the path of every query.
+    per_side: f32,
     cols: usize,
     /// Columns and rows as floats, for the bounds test on every query.
     size: Vec2,
@@ -64,8 +67,13 @@ impl Cells {
     fn new(side: f32, width: f32, height: f32) -> Self {
         let cols = ((width / side).ceil() as usize).max(1);
         let rows = ((height / side).ceil() as usize).max(1);
+        debug_assert!(
+            side > 0.0 && (side.log2()).fract() == 0.0,
+            "cell sides are powers of two"
+        );
         Cells {
             side,
+            per_side: 1.0 / side,
             cols,
             size: Vec2::new(cols as f32, rows as f32),
         }
@@ -102,7 +110,7 @@ impl Cells {
     /// The centre of the cell holding `p` and the cell's place in its table (`None` outside).
     #[inline(always)]
     fn locate(&self, p: Vec2) -> Option<(Vec2, usize)> {
-        let (x, y) = (p.x / self.side, p.y / self.side);
+        let (x, y) = (p.x * self.per_side, p.y * self.per_side);
         // Also false for NaN. In range, truncation is the floor. (`i32` both ways converts in an
         // instruction each; unsigned and `usize` conversions take several.)
         if !(x >= 0.0 && y >= 0.0 && x < self.size.x && y < self.size.y) {
