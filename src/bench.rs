@@ -5,10 +5,13 @@
 //! same agents' positions in place (`pos += vel · dt` over the same `Vec<Agent>`), the memory
 //! floor every figure can be read against.
 //!
-//! With several rounds the whole set is timed once per round, one round after another, and each
-//! run reports its median round: the speed of a shared machine drifts by tens of percent over
-//! seconds, and runs compared with each other (2,000 against 20,000 agents, 25 against 400
-//! obstacles) are then each taken from across the same stretch of time.
+//! Runs compared with each other (a mode at 2,000 against 20,000 agents, `avoid` among 25 against
+//! 400 obstacles) are timed side by side, in turns of about [`SLICE_MS`] each: the speed of a
+//! shared machine drifts by tens of percent over seconds, and timed one after the other two runs
+//! would each catch a different stretch of it. The first tick of every turn is run untimed: it
+//! brings its world back into the caches the other world's turn (or set-up) has filled, as no
+//! tick of a world running alone has to. With several rounds the whole set is timed once per
+//! round, and each run reports its median round.
 
 use crate::data::DataSet;
 use crate::data::arena::with_spaced_obstacles;
@@ -24,6 +27,8 @@ const WARM_UP_TICKS: u32 = 30;
 /// Smallest gap between generated obstacles (px): they never overlap; some gaps are too narrow
 /// to pass, as in any crowded field.
 const OBSTACLE_GAP: f32 = 4.0;
+/// Wall-clock length of a turn when runs are timed side by side (ms).
+pub const SLICE_MS: f64 = 40.0;
 
 /// One timed configuration.
 #[derive(Debug, Clone, Copy)]
@@ -69,7 +74,7 @@ pub struct Growth {
     pub from_agents: usize,
     pub to_agents: usize,
     /// Mean tick at `to_agents` over mean tick at `from_agents`: the median over the rounds of
-    /// each round's ratio (the two runs of a round ran seconds apart).
+    /// each round's ratio (the two runs of a round timed side by side, in turns).
     pub tick_ratio: f64,
     /// Each round's ratio, in order.
     pub round_ratios: Vec<f64>,
@@ -141,9 +146,17 @@ pub fn run(
     rounds: u32,
 ) -> Report {
     let mut timed: Vec<Vec<Run>> = vec![Vec::new(); cases.len()];
+    let groups = side_by_side(cases);
     for _ in 0..rounds.max(1) {
-        for (c, case) in cases.iter().enumerate() {
-            timed[c].push(time_case(data, case, seed, seconds, player, flip));
+        for group in &groups {
+            let mut timings: Vec<Timing> = group
+                .iter()
+                .map(|&c| Timing::new(data, &cases[c], seed, seconds, player, flip))
+                .collect();
+            time_in_turns(&mut timings);
+            for (&c, timing) in group.iter().zip(timings) {
+                timed[c].push(timing.finish(&cases[c]));
+            }
         }
     }
     let growth = growth(cases, &timed);
@@ -273,64 +286,135 @@ fn ratio(a: f64, b: f64) -> f64 {
     }
 }
 
-fn time_case(
-    data: &DataSet,
-    case: &Case,
-    seed: u64,
-    seconds: f64,
-    player: Script,
-    flip: bool,
-) -> Run {
-    let mut data = data.clone();
-    if let Some(k) = case.obstacles {
-        let mut bare = data.arena.clone();
-        bare.obstacles.clear();
-        data.arena = with_spaced_obstacles(&bare, k, seed, OBSTACLE_GAP);
-    }
-    let config = WorldConfig {
-        mode: case.mode,
-        seed,
-        agents: Some(case.agents),
-        flip,
-        script: player,
-        ..WorldConfig::default()
+/// The cases timed side by side, as lists of indices in `cases` (in order of their first case):
+/// a mode's crowds on the arena file's obstacles, and a mode's generated obstacle counts at one
+/// crowd size — the runs the growth ratios compare.
+fn side_by_side(cases: &[Case]) -> Vec<Vec<usize>> {
+    let key = |c: &Case| match c.obstacles {
+        None => (c.mode, None),
+        Some(_) => (c.mode, Some(c.agents)),
     };
-    let mut world = World::new(&data, config);
-    let input = Input::default();
-    for _ in 0..WARM_UP_TICKS {
-        world.tick(&input);
-        world.events.clear();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        match groups.iter_mut().find(|g| key(&cases[g[0]]) == key(case)) {
+            Some(group) => group.push(i),
+            None => groups.push(vec![i]),
+        }
     }
-    let ticks = ((seconds * f64::from(world.config.tick_hz)).round() as u32).max(1);
-    let mut times = Vec::with_capacity(ticks as usize);
-    for _ in 0..ticks {
+    groups
+}
+
+/// A world being timed: its tick times so far and how many it is to have.
+struct Timing {
+    world: World,
+    input: Input,
+    ticks: u32,
+    times: Vec<f64>,
+}
+
+impl Timing {
+    /// The case's world, settled by the warm-up ticks.
+    fn new(
+        data: &DataSet,
+        case: &Case,
+        seed: u64,
+        seconds: f64,
+        player: Script,
+        flip: bool,
+    ) -> Timing {
+        let mut data = data.clone();
+        if let Some(k) = case.obstacles {
+            let mut bare = data.arena.clone();
+            bare.obstacles.clear();
+            data.arena = with_spaced_obstacles(&bare, k, seed, OBSTACLE_GAP);
+        }
+        let config = WorldConfig {
+            mode: case.mode,
+            seed,
+            agents: Some(case.agents),
+            flip,
+            script: player,
+            ..WorldConfig::default()
+        };
+        let mut world = World::new(&data, config);
+        let input = Input::default();
+        for _ in 0..WARM_UP_TICKS {
+            world.tick(&input);
+            world.events.clear();
+        }
+        let ticks = ((seconds * f64::from(world.config.tick_hz)).round() as u32).max(1);
+        Timing {
+            world,
+            input,
+            ticks,
+            times: Vec::with_capacity(ticks as usize),
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.times.len() >= self.ticks as usize
+    }
+
+    fn tick(&mut self) -> f64 {
         let started = Instant::now();
-        world.tick(&input);
-        times.push(started.elapsed().as_secs_f64() * 1e3);
+        self.world.tick(&self.input);
+        let ms = started.elapsed().as_secs_f64() * 1e3;
         // What the window and `sim` do with each tick's events (record or drop them), untimed.
-        world.events.clear();
+        self.world.events.clear();
+        ms
     }
-    let agents = world.agents.len().max(1);
-    let floor = floor_ns(&mut world, ticks);
-    times.sort_by(f64::total_cmp);
-    let mean = times.iter().sum::<f64>() / times.len() as f64;
-    let pick = |q: f64| times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1];
-    let ns = mean * 1e6 / agents as f64;
-    Run {
-        mode: case.mode.name().to_string(),
-        agents: world.agents.len(),
-        obstacles: world.arena.obstacles().len(),
-        ticks,
-        tick_ms: TickMs {
-            mean: round3(mean),
-            p50: round3(pick(0.5)),
-            p99: round3(pick(0.99)),
-        },
-        ns_per_agent_tick: round1(ns),
-        floor_ns_per_agent_tick: round1(floor),
-        ratio_to_floor: round1(ns / floor.max(1e-9)),
-        rounds_ns_per_agent_tick: Vec::new(),
-        mean_ms: mean,
+
+    /// Timed ticks until the turn has lasted `slice_ms` or the world has all its ticks.
+    fn turn(&mut self, slice_ms: f64) {
+        let mut spent = 0.0;
+        while !self.done() && spent < slice_ms {
+            let ms = self.tick();
+            self.times.push(ms);
+            spent += ms;
+        }
+    }
+
+    /// The figures of the timed ticks, and the floor over the same agents.
+    fn finish(mut self, case: &Case) -> Run {
+        let agents = self.world.agents.len().max(1);
+        let floor = floor_ns(&mut self.world, self.ticks);
+        let mut times = self.times;
+        times.sort_by(f64::total_cmp);
+        let mean = times.iter().sum::<f64>() / times.len() as f64;
+        let pick =
+            |q: f64| times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1];
+        let ns = mean * 1e6 / agents as f64;
+        Run {
+            mode: case.mode.name().to_string(),
+            agents: self.world.agents.len(),
+            obstacles: self.world.arena.obstacles().len(),
+            ticks: self.ticks,
+            tick_ms: TickMs {
+                mean: round3(mean),
+                p50: round3(pick(0.5)),
+                p99: round3(pick(0.99)),
+            },
+            ns_per_agent_tick: round1(ns),
+            floor_ns_per_agent_tick: round1(floor),
+            ratio_to_floor: round1(ns / floor.max(1e-9)),
+            rounds_ns_per_agent_tick: Vec::new(),
+            mean_ms: mean,
+        }
+    }
+}
+
+/// Time the worlds in turns until each has its ticks. A world alone runs straight through; side
+/// by side, each turn starts with an untimed tick (see the module notes).
+fn time_in_turns(timings: &mut [Timing]) {
+    if let [alone] = timings {
+        alone.turn(f64::INFINITY);
+        return;
+    }
+    while timings.iter().any(|t| !t.done()) {
+        for t in timings.iter_mut().filter(|t| !t.done()) {
+            t.tick();
+            t.turn(SLICE_MS);
+        }
     }
 }
 
