@@ -459,9 +459,10 @@ impl Agent {
 
     /// The first part of an agent's tick — `think`, [`Agent::clear`], [`Agent::act`], in that
     /// order (the world runs each over a batch of agents at a time): the behaviour decides, and
-    /// draws its random numbers.
+    /// draws its random numbers. With the plan come the vehicle numbers the behaviour moves by,
+    /// for the other two parts (looked up once a tick).
     #[inline(always)]
-    pub fn think(&mut self, ctx: &Context, rng: &mut impl Rng) -> Plan {
+    pub fn think(&mut self, ctx: &Context, rng: &mut impl Rng) -> (Plan, VehicleTuning) {
         self.prev_pos = self.body.pos;
         self.prev_heading = self.body.heading;
         self.prev_speed = self.body.speed();
@@ -583,7 +584,7 @@ impl Agent {
                     self.state = "wander";
                     unit_or_zero(target - self.body.pos)
                 };
-                return Plan::Clear(wish);
+                return (Plan::Clear(wish), p);
             }
             Behaviour::Avoid { walk, chase } => {
                 let w = &ctx.tuning.wander;
@@ -596,7 +597,7 @@ impl Agent {
                     self.state = "wander";
                     unit_or_zero(target - self.body.pos)
                 };
-                return Plan::Clear(wish);
+                return (Plan::Clear(wish), p);
             }
             Behaviour::Pattern { run, params } => {
                 let t = &ctx.tuning.pattern;
@@ -624,7 +625,7 @@ impl Agent {
                 body.heading = Vec2::from_angle(run.heading);
                 self.state = run.state();
                 self.steer = Vec2::ZERO;
-                return Plan::Moved;
+                return (Plan::Moved, p);
             }
             Behaviour::TilePattern { walk, run } => {
                 if walk.due(ctx.dt, rate) {
@@ -634,30 +635,30 @@ impl Agent {
                 }
                 None
             }
-            Behaviour::Ship(_) => return Plan::Moved,
+            Behaviour::Ship(_) => return (Plan::Moved, p),
         };
-        match force {
+        let plan = match force {
             Some(force) => Plan::Steer(force),
             None => Plan::Tile,
-        }
+        };
+        (plan, p)
     }
 
     /// For the agents that keep clear of walls and obstacles (wanderers, mode 7), the middle of
     /// a tick: the course their behaviour wishes for becomes a steering force around what their
     /// rays feel. Other plans pass through.
     #[inline(always)]
-    pub fn clear(&mut self, plan: Plan, ctx: &Context) -> Plan {
+    pub fn clear(&mut self, plan: Plan, p: &VehicleTuning, ctx: &Context) -> Plan {
         let Plan::Clear(wish) = plan else {
             return plan;
         };
-        let p = *self.behaviour.params(ctx.tuning);
         Plan::Steer(match &mut self.behaviour {
             Behaviour::Wander { walk, .. } => {
-                steer_clear(walk, wish, &self.body, self.prev_speed, self.id, &p, ctx).0
+                steer_clear(walk, wish, &self.body, self.prev_speed, self.id, p, ctx).0
             }
             Behaviour::Avoid { walk, chase } => {
                 let (force, avoiding) =
-                    steer_clear(walk, wish, &self.body, self.prev_speed, self.id, &p, ctx);
+                    steer_clear(walk, wish, &self.body, self.prev_speed, self.id, p, ctx);
                 if avoiding {
                     self.state = if *chase { "chase-avoid" } else { "avoid" };
                 }
@@ -673,13 +674,12 @@ impl Agent {
     /// short enough for the processor to work on several agents at once, where one long pass per
     /// agent waits on its chain of square roots and divisions before starting the next.
     #[inline(always)]
-    pub fn act(&mut self, plan: Plan, ctx: &Context) {
+    pub fn act(&mut self, plan: Plan, p: &VehicleTuning, ctx: &Context) {
         // (A course not yet cleared is cleared here.)
-        let plan = self.clear(plan, ctx);
+        let plan = self.clear(plan, p, ctx);
         match plan {
             Plan::Steer(force) => {
-                let p = *self.behaviour.params(ctx.tuning);
-                self.steer = self.body.move_by(force, &p, ctx.dt);
+                self.steer = self.body.move_by(force, p, ctx.dt);
                 let body = &mut self.body;
                 ctx.arena.collide(
                     self.prev_pos,

@@ -114,7 +114,7 @@ pub struct World {
     /// Indices of the agents touching the player this tick (kept to reuse its allocation).
     touching: Vec<u32>,
     /// What each ground agent decided this tick (kept to reuse its allocation).
-    plans: Vec<Plan>,
+    plans: Vec<(Plan, VehicleTuning)>,
 }
 
 impl World {
@@ -445,11 +445,12 @@ impl World {
             let first = b * BATCH;
             self.plans.clear();
             for (i, a) in batch.iter_mut().enumerate() {
-                let plan = match a.think(&ctx, &mut self.rng) {
+                let (plan, p) = a.think(&ctx, &mut self.rng);
+                let plan = match plan {
                     // A tile agent's move waits on nothing: it is made, and its contact noted,
                     // at once.
                     Plan::Tile => {
-                        a.act(Plan::Tile, &ctx);
+                        a.act(Plan::Tile, &p, &ctx);
                         if touches(a, &ctx) {
                             self.touching.push((first + i) as u32);
                         }
@@ -457,16 +458,16 @@ impl World {
                     }
                     plan => plan,
                 };
-                self.plans.push(plan);
+                self.plans.push((plan, p));
             }
-            for (a, plan) in batch.iter_mut().zip(&mut self.plans) {
-                *plan = a.clear(*plan, &ctx);
+            for (a, (plan, p)) in batch.iter_mut().zip(&mut self.plans) {
+                *plan = a.clear(*plan, p, &ctx);
             }
-            for (i, (a, &plan)) in batch.iter_mut().zip(&self.plans).enumerate() {
-                if plan == Plan::Done {
+            for (i, (a, (plan, p))) in batch.iter_mut().zip(&self.plans).enumerate() {
+                if *plan == Plan::Done {
                     continue;
                 }
-                a.act(plan, &ctx);
+                a.act(*plan, p, &ctx);
                 if touches(a, &ctx) {
                     self.touching.push((first + i) as u32);
                 }
