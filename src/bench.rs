@@ -439,3 +439,56 @@ fn round3(v: f64) -> f64 {
 fn round1(v: f64) -> f64 {
     (v * 10.0).round() / 10.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_runs_each_ratio_compares_are_timed_together() {
+        let cases = default_cases();
+        let groups = side_by_side(&cases);
+        // Every mode's two crowds, then `avoid` among 25 and 400 generated obstacles.
+        assert_eq!(groups.len(), Mode::ALL.len() + 1);
+        for (m, group) in groups.iter().take(Mode::ALL.len()).enumerate() {
+            assert_eq!(group, &vec![2 * m, 2 * m + 1]);
+        }
+        assert_eq!(groups.last(), Some(&vec![cases.len() - 2, cases.len() - 1]));
+        let one = [Case {
+            mode: Mode::Wander,
+            agents: 300,
+            obstacles: None,
+        }];
+        assert_eq!(side_by_side(&one), vec![vec![0]]);
+    }
+
+    #[test]
+    fn worlds_in_turns_each_get_their_ticks_and_one_untimed_tick_a_turn() {
+        let data = crate::data::built_in();
+        let case = |agents| Case {
+            mode: Mode::Wander,
+            agents,
+            obstacles: None,
+        };
+        let cases = [case(50), case(500)];
+        let mut timings: Vec<Timing> = cases
+            .iter()
+            .map(|c| Timing::new(&data, c, 1, 0.5, PLAYER, false))
+            .collect();
+        time_in_turns(&mut timings);
+        for t in &timings {
+            assert_eq!(t.ticks, 30, "0.5 s at 60 Hz");
+            assert_eq!(t.times.len(), 30);
+            // Warm-up, timed ticks, and an untimed tick opening each turn (at least one turn).
+            let untimed = t.world.tick - u64::from(WARM_UP_TICKS) - 30;
+            assert!((1..=30).contains(&untimed), "{untimed} turns");
+        }
+        // Alone, a world runs straight through: no untimed ticks.
+        let mut alone = vec![Timing::new(&data, &case(50), 1, 0.5, PLAYER, false)];
+        time_in_turns(&mut alone);
+        assert_eq!(alone[0].world.tick, u64::from(WARM_UP_TICKS) + 30);
+        let run = alone.pop().expect("one timing").finish(&case(50));
+        assert_eq!((run.agents, run.ticks), (50, 30));
+        assert!(run.tick_ms.p50 <= run.tick_ms.p99);
+    }
+}
