@@ -28,7 +28,7 @@ const WARM_UP_TICKS: u32 = 30;
 /// to pass, as in any crowded field.
 const OBSTACLE_GAP: f32 = 4.0;
 /// Wall-clock length of a turn when runs are timed side by side (ms).
-pub const SLICE_MS: f64 = 40.0;
+const SLICE_MS: f64 = 40.0;
 
 /// One timed configuration.
 #[derive(Debug, Clone, Copy)]

@@ -625,7 +625,8 @@ impl Agent {
                 body.heading = Vec2::from_angle(run.heading);
                 self.state = run.state();
                 self.steer = Vec2::ZERO;
-                return (Plan::Moved, p);
+                // (The numbers it moved by this tick, not the ones looked up before.)
+                return (Plan::Moved, *params);
             }
             Behaviour::TilePattern { walk, run } => {
                 if walk.due(ctx.dt, rate) {
