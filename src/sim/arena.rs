@@ -716,6 +716,7 @@ impl Arena {
     /// A ray as a sweep takes it: the direction made unit, the length cut at the walls (what lies
     /// beyond a wall cannot be reached); `None` when there is nothing to sweep (no direction, no
     /// length, or a start outside the walls).
+    #[inline(always)]
     fn sweep_span(&self, origin: Vec2, dir: Vec2, length: f32) -> Option<(Vec2, f32)> {
         let dir = if (dir.length_squared() - 1.0).abs() < 1e-6 {
             dir

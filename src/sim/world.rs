@@ -451,7 +451,7 @@ impl World {
                     // at once.
                     Plan::Tile => {
                         a.act(Plan::Tile, &p, &ctx);
-                        if touches(a, &ctx) {
+                        if touches(a, p.radius, &ctx) || a.tile() == Some(ctx.player_tile) {
                             self.touching.push((first + i) as u32);
                         }
                         Plan::Done
@@ -468,7 +468,8 @@ impl World {
                     continue;
                 }
                 a.act(*plan, p, &ctx);
-                if touches(a, &ctx) {
+                // (Tile agents have acted already: the rest are caught by reach alone.)
+                if touches(a, p.radius, &ctx) {
                     self.touching.push((first + i) as u32);
                 }
             }
@@ -478,7 +479,7 @@ impl World {
         if let Some(stage) = &mut self.stage {
             galaga::tick(stage, ships, self.player.pos, dt, &mut self.rng);
             for (i, a) in ships.iter().enumerate() {
-                if touches(a, &ctx) {
+                if touches(a, a.radius(ctx.tuning), &ctx) {
                     self.touching.push((split + i) as u32);
                 }
             }
@@ -633,11 +634,11 @@ impl World {
     }
 }
 
-/// Whether an agent touches the player: within the two radii, or on the player's tile.
-fn touches(a: &Agent, ctx: &Context) -> bool {
-    let reach = ctx.tuning.player.radius + a.radius(ctx.tuning);
+/// Whether an agent of radius `r` touches the player's body: within the two radii. (A tile agent
+/// also touches the player by standing on the player's tile.)
+fn touches(a: &Agent, r: f32, ctx: &Context) -> bool {
+    let reach = ctx.tuning.player.radius + r;
     a.body.pos.distance_squared(ctx.player_pos) <= reach * reach
-        || a.tile() == Some(ctx.player_tile)
 }
 
 /// The patterns file's instruction lists, one shared copy each for all the walkers spawned.
