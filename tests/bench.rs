@@ -68,6 +68,26 @@ fn bench_generates_the_obstacles_it_is_asked_for() {
 }
 
 #[test]
+fn bench_fills_the_sixteen_times_arena_at_the_dense_runs_density() {
+    // 6,400 obstacles in 16 times the area stand as close as the default set's 400: the
+    // generator places every one, so the README's comparison at equal density is what it says.
+    let arena = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/arena-16x.json");
+    let v = bench(&[
+        "--mode",
+        "avoid",
+        "--agents",
+        "100",
+        "--arena",
+        arena,
+        "--obstacles",
+        "6400",
+        "--seconds",
+        "0.05",
+    ]);
+    assert_eq!(v["runs"][0]["obstacles"], 6400, "{v}");
+}
+
+#[test]
 fn bench_rejects_a_bad_obstacle_count_on_one_line() {
     let out = Command::new(env!("CARGO_BIN_EXE_steering-arena"))
         .args(["bench", "--obstacles", "many"])

@@ -101,6 +101,30 @@ fn the_built_in_copies_are_the_files_in_assets() {
 }
 
 #[test]
+fn the_sixteen_times_arena_is_the_default_arena_four_times_the_size() {
+    // `assets/arena-16x.json` is for bench runs at a given obstacle density: the default arena
+    // with every length four times over, so K generated obstacles in it stand as far apart as
+    // K / 16 in the default arena.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("assets").join("arena-16x.json"))
+        .expect("assets/arena-16x.json exists");
+    let big = arena::parse(&text).expect("assets/arena-16x.json is a valid arena");
+    let base = built_in().arena;
+    let four = |p: [f32; 2]| [p[0] * 4.0, p[1] * 4.0];
+    assert_eq!(
+        (big.width, big.height),
+        (base.width * 4.0, base.height * 4.0)
+    );
+    assert_eq!(big.tile_size, base.tile_size);
+    assert_eq!(big.player_start, four(base.player_start));
+    assert_eq!(
+        big.spawns,
+        base.spawns.iter().copied().map(four).collect::<Vec<_>>()
+    );
+    assert_eq!(big.obstacles.len(), base.obstacles.len());
+}
+
+#[test]
 fn saved_files_parse_back_to_the_same_data() {
     let data = built_in();
     assert_eq!(
