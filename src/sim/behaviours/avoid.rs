@@ -30,6 +30,10 @@ const APPROACHING: f32 = 0.1;
 const CLOSE_DEPTH: f32 = 0.5;
 /// How much of its speed an agent gives up as a ray reaches all the way in.
 const BRAKE: f32 = 0.5;
+/// How much wider than the body the rays sweep (px): a body running exactly along a surface
+/// (its edge on the surface's line, as sliding past a rectangle's corner leaves it) is felt
+/// instead of being missed by rounding one tick and touched the next.
+const FEEL_SKIN: f32 = 1.0;
 /// Sideways offset from an obstacle's centre (px) at which passing on that side is fully preferred.
 const SHORT_WAY_SCALE: f32 = 24.0;
 
@@ -71,7 +75,7 @@ pub fn feelers(p: &VehicleTuning, t: &AvoidTuning) -> Feelers {
         min_length: t.min_length.max(p.radius),
         whisker_length: t.whisker_length,
         whisker_angle: t.whisker_angle_deg.to_radians(),
-        half_width: p.radius,
+        half_width: p.radius + FEEL_SKIN,
     }
 }
 

@@ -19,7 +19,11 @@ use glam::Vec2;
 /// circle.
 pub fn jitter(target: Vec2, radius: f32, jitter: f32, dt: f32, rng: &mut impl Rng) -> Vec2 {
     let step = jitter * dt.max(0.0).sqrt();
-    let moved = target + Vec2::new(rng.gen_range(-1.0..=1.0), rng.gen_range(-1.0..=1.0)) * step;
+    // Both components from one 32-bit draw, 16 bits each: −1…1 in steps of 2/65535, far finer
+    // than a pixel at any jitter the tuning allows.
+    let bits = rng.next_u32();
+    let unit = |b: u32| (b & 0xFFFF) as f32 * (2.0 / 65535.0) - 1.0;
+    let moved = target + Vec2::new(unit(bits), unit(bits >> 16)) * step;
     unit_or(moved, Vec2::X) * radius
 }
 
