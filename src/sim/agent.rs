@@ -546,6 +546,7 @@ impl Agent {
                     &p,
                     &ctx.tuning.evade,
                     ctx.dt,
+                    ctx.recast || ctx.casts.due(ctx.tick, self.id),
                     rng,
                 );
                 self.aim = d.aim;

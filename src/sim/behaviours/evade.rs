@@ -30,6 +30,11 @@ pub struct EvadeState {
     pub escape: Option<Vec2>,
     /// The deepest feeler hit this tick (for the overlay).
     pub felt: Option<feelers::Feel>,
+    /// The deepest obstacle hit of the last cast, held (and brought nearer as the agent moves)
+    /// until the next; the walls are felt afresh every tick.
+    pub held: Option<feelers::Feel>,
+    /// Whether the feelers have been cast at obstacles since the agent (re)spawned.
+    pub cast: bool,
 }
 
 impl Default for EvadeState {
@@ -38,6 +43,8 @@ impl Default for EvadeState {
             wander: Vec2::X,
             escape: None,
             felt: None,
+            held: None,
+            cast: false,
         }
     }
 }
@@ -51,6 +58,9 @@ pub struct Decision {
     pub state: &'static str,
 }
 
+/// This tick's force for an evader. Its feelers feel the walls every tick and are cast at the
+/// obstacles when `cast` says (the regulator, as in mode 7); between casts the last cast's hit
+/// stands in, brought nearer by the ground covered since.
 #[allow(clippy::too_many_arguments)]
 pub fn steer(
     arena: &Arena,
@@ -61,6 +71,7 @@ pub fn steer(
     p: &VehicleTuning,
     t: &EvadeTuning,
     dt: f32,
+    cast: bool,
     rng: &mut impl Rng,
 ) -> Decision {
     let threatened = body.pos.distance(player_pos) < t.threat_radius;
@@ -103,10 +114,18 @@ pub fn steer(
             + wander::containment(arena, body.pos, t.wall_margin * 2.0);
         (unit_or_zero(dir), target, "wander")
     };
-    let speed_frac = body.speed() / p.max_speed.max(f32::EPSILON);
+    let speed = body.speed();
+    let speed_frac = speed / p.max_speed.max(f32::EPSILON);
     let cfg = feeler_config(p, t);
     let rays = cfg.rays(body.pos, body.heading, speed_frac, 0.0);
-    let felt = feelers::feel(arena, &rays, cfg.sweep_radius());
+    let r = cfg.sweep_radius();
+    if cast || !s.cast {
+        s.held = feelers::feel_obstacles(arena, &rays, r);
+        s.cast = true;
+    } else if let Some(f) = &mut s.held {
+        f.closer(speed * dt);
+    }
+    let felt = feelers::deeper(feelers::feel_walls(arena, &rays, r), s.held);
     s.felt = felt;
     let dir = felt.map_or(dir, |f| feelers::deflect(dir, &f));
     Decision {
