@@ -530,7 +530,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "ray casts per second",
         min: 1.0,
         max: 60.0,
-        modes: &[Mode::Wander, Mode::Avoid],
+        modes: &[Mode::Evade, Mode::Wander, Mode::Avoid],
         get: |t| t.avoid.sense_hz,
         set: |t, v| t.avoid.sense_hz = v,
     },
