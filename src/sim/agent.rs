@@ -743,7 +743,13 @@ fn steer_clear(
 ) -> (Vec2, bool) {
     let t = &ctx.tuning.avoid;
     let margin = t.look_ahead + t.min_length;
-    let wish = unit_or_zero(wish + wander::containment(ctx.arena, body.pos, margin));
+    // (Away from the walls there is no push, and the wish is unit already: no normalising.)
+    let push = wander::containment(ctx.arena, body.pos, margin);
+    let wish = if push == Vec2::ZERO {
+        wish
+    } else {
+        unit_or_zero(wish + push)
+    };
     // The wish never asks for an about-face; avoidance may (braking is how it stays clear).
     let wish = wander::no_about_face(wish, body.heading);
     let speed_frac = speed / p.max_speed.max(f32::EPSILON);
