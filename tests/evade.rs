@@ -221,3 +221,63 @@ fn an_evader_runs_away_from_a_player_coming_straight_at_it() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn between_casts_an_evader_acts_on_its_last_cast_brought_nearer() {
+    // The evaders' feelers are cast at obstacles on the regulator's turns (`avoid.sense_hz`, 20
+    // on the 60 Hz tick: every third tick); in between an evader holds what it felt — the same
+    // surface point — with the depth grown by the ground covered, as a cast would find it. At
+    // 60 Hz it casts every tick and the point moves every tick. The player stands far away, so
+    // the evader wanders straight on at the circle.
+    use steering_arena::data::arena::ObstacleData;
+    use steering_arena::sim::agent::Behaviour;
+    for (hz, moves) in [(20.0, 2..=3), (60.0, 8..=8)] {
+        let mut data = open_arena(Vec2::new(1200.0, 700.0));
+        data.arena.obstacles = vec![ObstacleData::Circle {
+            x: 360.0,
+            y: 300.0,
+            radius: 30.0,
+        }];
+        data.tuning.avoid.sense_hz = hz;
+        let mut world = World::new(
+            &data,
+            WorldConfig {
+                mode: Mode::Evade,
+                agents: Some(1),
+                script: Script::Still,
+                ..WorldConfig::default()
+            },
+        );
+        let speed = world.tuning.evader.max_speed;
+        world.place_agent(0, Vec2::new(262.0, 300.0), Vec2::new(speed, 0.0));
+        let mut felt = Vec::new();
+        for _ in 0..9 {
+            world.tick(&Input::default());
+            let Behaviour::Evade(state) = &world.agents[0].behaviour else {
+                panic!("an evader");
+            };
+            felt.push(
+                state
+                    .felt
+                    .expect("the circle is within the feelers' reach all along"),
+            );
+        }
+        let mut moved = 0;
+        for pair in felt.windows(2) {
+            let (was, now) = (pair[0], pair[1]);
+            assert_eq!(now.hit.obstacle, Some(0), "{hz} Hz: {now:?}");
+            if now.hit.point == was.hit.point {
+                assert!(
+                    now.depth > was.depth,
+                    "{hz} Hz: a held hit must come nearer: {was:?} then {now:?}"
+                );
+            } else {
+                moved += 1;
+            }
+        }
+        assert!(
+            moves.contains(&moved),
+            "{hz} Hz: the felt point moved on {moved} of 8 ticks, expected {moves:?}"
+        );
+    }
+}
