@@ -1,6 +1,7 @@
 //! Evade (mode 5): against a hunting player evaders stay inside the arena, out of obstacles and
 //! on the move; a cornered evader gets out of the corner; one pushed at a flat wall slides along
-//! it; and a player running straight at an evader makes it run away, not towards the player.
+//! it; a player running straight at an evader makes it run away, not towards the player; and
+//! between the regulator's casts an evader acts on its last obstacle hit, brought nearer.
 
 use glam::Vec2;
 use steering_arena::data::DataSet;
