@@ -395,6 +395,17 @@ pub struct Context<'a> {
     pub recast: bool,
 }
 
+impl Context<'_> {
+    /// Whether agent `id` casts its rays at obstacles this tick: on its turn, when the arena has
+    /// changed, and on its first tick (`cast` says whether it has cast since it (re)spawned, and
+    /// is set).
+    pub fn cast_now(&self, id: u32, cast: &mut bool) -> bool {
+        let now = self.recast || !*cast || self.casts.due(self.tick, id);
+        *cast = true;
+        now
+    }
+}
+
 impl Agent {
     /// A fresh agent at `pos` (tile agents: the centre of the nearest free tile), facing `face`.
     pub fn new(id: u32, mode: Mode, flip: bool, pos: Vec2, face: Vec2, arena: &Arena) -> Agent {
@@ -537,6 +548,7 @@ impl Agent {
                 Some(seek::flee(&self.body, threat, p.max_speed))
             }
             Behaviour::Evade(state) => {
+                let cast = ctx.cast_now(self.id, &mut state.cast);
                 let d = evade::steer(
                     ctx.arena,
                     &self.body,
@@ -546,7 +558,7 @@ impl Agent {
                     &p,
                     &ctx.tuning.evade,
                     ctx.dt,
-                    ctx.recast || ctx.casts.due(ctx.tick, self.id),
+                    cast,
                     rng,
                 );
                 self.aim = d.aim;
@@ -753,8 +765,7 @@ fn steer_clear(
     // The wish never asks for an about-face; avoidance may (braking is how it stays clear).
     let wish = wander::no_about_face(wish, body.heading);
     let speed_frac = speed / p.max_speed.max(f32::EPSILON);
-    let cast = ctx.recast || !walk.cast || ctx.casts.due(ctx.tick, id);
-    walk.cast = true;
+    let cast = ctx.cast_now(id, &mut walk.cast);
     let clear = avoid::clear_course(
         ctx.arena,
         body.pos,

@@ -33,7 +33,8 @@ pub struct EvadeState {
     /// The deepest obstacle hit of the last cast, held (and brought nearer as the agent moves)
     /// until the next; the walls are felt afresh every tick.
     pub held: Option<feelers::Feel>,
-    /// Whether the feelers have been cast at obstacles since the agent (re)spawned.
+    /// Whether the feelers have been cast at obstacles since the agent (re)spawned (see
+    /// `Context::cast_now`).
     pub cast: bool,
 }
 
@@ -119,9 +120,8 @@ pub fn steer(
     let cfg = feeler_config(p, t);
     let rays = cfg.rays(body.pos, body.heading, speed_frac, 0.0);
     let r = cfg.sweep_radius();
-    if cast || !s.cast {
+    if cast {
         s.held = feelers::feel_obstacles(arena, &rays, r);
-        s.cast = true;
     } else if let Some(f) = &mut s.held {
         f.closer(speed * dt);
     }
