@@ -4,6 +4,8 @@
 //! an obstacle dropped in front of a moving agent (a mouse click) is avoided at once; and with
 //! `T` the agents chase a still player through the obstacles and catch it.
 
+mod common;
+
 use glam::Vec2;
 use std::sync::OnceLock;
 use steering_arena::data::arena::{ArenaData, ObstacleData, with_random_obstacles};
@@ -522,18 +524,7 @@ fn between_casts_an_agent_acts_on_its_last_cast_brought_nearer() {
                     .expect("the circle is within the rays' reach all along"),
             );
         }
-        let mut moved = 0;
-        for pair in held.windows(2) {
-            let (was, now) = (pair[0], pair[1]);
-            if now.hit.point == was.hit.point {
-                assert!(
-                    now.depth > was.depth,
-                    "{hz} Hz: a held hit must come nearer: {was:?} then {now:?}"
-                );
-            } else {
-                moved += 1;
-            }
-        }
+        let moved = common::casts_among(&held, &format!("{hz} Hz"));
         assert!(
             casts.contains(&moved),
             "{hz} Hz: the felt point moved on {moved} of 11 ticks, expected {casts:?}"

@@ -3,6 +3,8 @@
 //! it; a player running straight at an evader makes it run away, not towards the player; and
 //! between the regulator's casts an evader acts on its last obstacle hit, brought nearer.
 
+mod common;
+
 use glam::Vec2;
 use steering_arena::data::DataSet;
 use steering_arena::data::arena::ArenaData;
@@ -263,19 +265,10 @@ fn between_casts_an_evader_acts_on_its_last_cast_brought_nearer() {
                     .expect("the circle is within the feelers' reach all along"),
             );
         }
-        let mut moved = 0;
-        for pair in felt.windows(2) {
-            let (was, now) = (pair[0], pair[1]);
+        for now in &felt {
             assert_eq!(now.hit.obstacle, Some(0), "{hz} Hz: {now:?}");
-            if now.hit.point == was.hit.point {
-                assert!(
-                    now.depth > was.depth,
-                    "{hz} Hz: a held hit must come nearer: {was:?} then {now:?}"
-                );
-            } else {
-                moved += 1;
-            }
         }
+        let moved = common::casts_among(&felt, &format!("{hz} Hz"));
         assert!(
             moves.contains(&moved),
             "{hz} Hz: the felt point moved on {moved} of 8 ticks, expected {moves:?}"
