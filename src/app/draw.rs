@@ -9,6 +9,7 @@ use crate::sim::arena::RayHit;
 use crate::sim::behaviours::feelers::Ray;
 use crate::sim::behaviours::feelers::{self, Layout};
 use crate::sim::behaviours::galaga::{self, ShipState};
+use crate::sim::behaviours::unstick::Unstick;
 use crate::sim::behaviours::{avoid, evade, tile_chase};
 use crate::sim::mode::Mode;
 use crate::sim::tiles::{TileGrid, bresenham};
@@ -336,7 +337,7 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
                 );
             }
         }
-        Behaviour::Evade(_) => {
+        Behaviour::Evade(state) => {
             let params = a.behaviour.params(&world.tuning);
             let speed_frac = a.body.speed() / params.max_speed.max(f32::EPSILON);
             let rays = evade::feeler_config(params, &world.tuning.evade).rays(
@@ -345,15 +346,15 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
                 speed_frac,
                 0.0,
             );
-            let felt = match &a.behaviour {
-                Behaviour::Evade(state) => state.felt,
-                _ => None,
-            };
-            draw_rays(&rays, felt.map(|f| (f.hit, f.ray)), cam);
+            if state.unstick.escaping() {
+                way_out(&state.unstick, cam);
+            } else {
+                draw_rays(&rays, state.felt.map(|f| (f.hit, f.ray)), cam);
+            }
             if a.state == "wander" {
                 let t = &world.tuning.evade;
                 wander_circle(a, pos, t.wander_distance, t.wander_radius, cam);
-            } else {
+            } else if !state.unstick.escaping() {
                 cross(cam.to_screen(a.aim), 5.0, THREAT);
             }
         }
@@ -392,10 +393,14 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
             };
             let speed_frac = a.body.speed() / params.max_speed.max(f32::EPSILON);
             let rays = cfg.rays(a.body.pos, a.body.heading, speed_frac, extra);
-            // The walls are felt every tick; obstacles as of the agent's last cast.
-            let walls = feelers::feel_walls(&world.arena, &rays, cfg.sweep_radius());
-            let felt = feelers::deeper(walls, walk.felt);
-            draw_rays(&rays, felt.map(|f| (f.hit, f.ray)), cam);
+            if walk.unstick.escaping() {
+                way_out(&walk.unstick, cam);
+            } else {
+                // The walls are felt every tick; obstacles as of the agent's last cast.
+                let walls = feelers::feel_walls(&world.arena, &rays, cfg.sweep_radius());
+                let felt = feelers::deeper(walls, walk.felt);
+                draw_rays(&rays, felt.map(|f| (f.hit, f.ray)), cam);
+            }
             let w = &world.tuning.wander;
             if let Some((spot, _)) = walk.waypoint {
                 let s = cam.to_screen(spot);
@@ -416,6 +421,16 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
     // Forty "formation" labels would hide the formation; the ships in flight are the story.
     if world.agents.len() <= LABEL_LIMIT && a.state != "formation" {
         draw_text(a.state, p.x + 12.0, p.y - 10.0, 16.0, LABEL);
+    }
+}
+
+/// A way out of a pocket being followed (its feelers set aside): the swept line from where the
+/// body stops to where it met something, with a cross there.
+fn way_out(u: &Unstick, cam: &Camera) {
+    if let Some(e) = u.escape {
+        let (a, b) = (cam.to_screen(e.from), cam.to_screen(e.from + e.dir * e.run));
+        draw_line(a.x, a.y, b.x, b.y, 2.0, PREDICT);
+        cross(b, 5.0, PREDICT);
     }
 }
 

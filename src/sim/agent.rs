@@ -11,6 +11,7 @@ use crate::sim::behaviours::feelers::Feel;
 use crate::sim::behaviours::galaga::Ship;
 use crate::sim::behaviours::pattern::{PatternRun, TileRun};
 use crate::sim::behaviours::tile_los::{self, TileLine};
+use crate::sim::behaviours::unstick::Unstick;
 use crate::sim::behaviours::wander;
 use crate::sim::behaviours::{intercept, seek, tile_chase};
 use crate::sim::mode::Mode;
@@ -102,6 +103,8 @@ pub struct WanderWalk {
     pub felt: Option<Feel>,
     /// Whether the rays have been cast since the agent (re)spawned.
     pub cast: bool,
+    /// Whether it has stayed on one spot, and the way out it follows if so.
+    pub unstick: Unstick,
 }
 
 impl Default for WanderWalk {
@@ -112,6 +115,7 @@ impl Default for WanderWalk {
             avoid: AvoidState::default(),
             felt: None,
             cast: false,
+            unstick: Unstick::default(),
         }
     }
 }
@@ -559,6 +563,7 @@ impl Agent {
                     &ctx.tuning.evade,
                     ctx.dt,
                     cast,
+                    ctx.recast,
                     rng,
                 );
                 self.aim = d.aim;
@@ -668,13 +673,21 @@ impl Agent {
         };
         Plan::Steer(match &mut self.behaviour {
             Behaviour::Wander { walk, .. } => {
-                steer_clear(walk, wish, &self.body, self.prev_speed, self.id, p, ctx).0
+                let (force, course) =
+                    steer_clear(walk, wish, &self.body, self.prev_speed, self.id, p, ctx);
+                if course == Course::Unsticking {
+                    self.state = "unstick";
+                }
+                force
             }
             Behaviour::Avoid { walk, chase } => {
-                let (force, avoiding) =
+                let (force, course) =
                     steer_clear(walk, wish, &self.body, self.prev_speed, self.id, p, ctx);
-                if avoiding {
-                    self.state = if *chase { "chase-avoid" } else { "avoid" };
+                match course {
+                    Course::Free => {}
+                    Course::Avoiding if *chase => self.state = "chase-avoid",
+                    Course::Avoiding => self.state = "avoid",
+                    Course::Unsticking => self.state = "unstick",
                 }
                 force
             }
@@ -739,11 +752,22 @@ fn jittered_target(
     wander::world_target(body.pos, body.heading, walk.local, w.distance)
 }
 
+/// How a wanderer's course came out of [`steer_clear`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Course {
+    /// As it wished.
+    Free,
+    /// Bent by a felt surface.
+    Avoiding,
+    /// Along a way out of a pocket (see `unstick`).
+    Unsticking,
+}
+
 /// Bend the wish away from near walls and around what the rays feel, and turn it into a steering
-/// force at full speed (less while avoiding); also whether a felt surface changed the course.
-/// `speed` is the body's (the think pass has measured it already).
+/// force at full speed (less while avoiding); also how the course came out. `speed` is the
+/// body's (the think pass has measured it already).
 /// Agent `id` casts its rays on its turn (`ctx.casts`), on its first tick and when the arena has
-/// changed.
+/// changed. An agent that has stayed on one spot follows a way out instead.
 fn steer_clear(
     walk: &mut WanderWalk,
     wish: Vec2,
@@ -752,8 +776,20 @@ fn steer_clear(
     id: u32,
     p: &VehicleTuning,
     ctx: &Context,
-) -> (Vec2, bool) {
+) -> (Vec2, Course) {
     let t = &ctx.tuning.avoid;
+    let r = p.radius + avoid::FEEL_SKIN;
+    let look = avoid::probe(t);
+    if let Some(force) = walk
+        .unstick
+        .update(ctx.arena, body, p, r, wish, look, ctx.recast, ctx.dt)
+    {
+        // What it felt and was going round is left behind: it casts afresh once out.
+        walk.felt = None;
+        walk.cast = false;
+        walk.avoid.rounding = None;
+        return (force, Course::Unsticking);
+    }
     let margin = t.look_ahead + t.min_length;
     // (Away from the walls there is no push, and the wish is unit already: no normalising.)
     let push = wander::containment(ctx.arena, body.pos, margin);
@@ -779,10 +815,19 @@ fn steer_clear(
         cast,
         ctx.dt,
     );
-    (
-        clear.dir * p.max_speed * clear.speed - body.vel,
-        clear.avoiding,
-    )
+    let course = if clear.avoiding {
+        Course::Avoiding
+    } else {
+        Course::Free
+    };
+    let error = clear.dir * p.max_speed * clear.speed - body.vel;
+    // (An urgent course asks for the whole error in one tick; the vehicle clamps it to its force.)
+    let force = if clear.urgent {
+        error * (p.mass / ctx.dt.max(f32::EPSILON))
+    } else {
+        error
+    };
+    (force, course)
 }
 
 /// A random point where a body of radius `clearance` fits (the arena centre after 32 misses).

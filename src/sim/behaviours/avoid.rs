@@ -30,10 +30,14 @@ const APPROACHING: f32 = 0.1;
 const CLOSE_DEPTH: f32 = 0.5;
 /// How much of its speed an agent gives up as a ray reaches all the way in.
 const BRAKE: f32 = 0.5;
+/// A ray reaching this deep is urgent: the course is to be taken with the body's whole force at
+/// once, not Reynolds' gentle `desired − velocity`, which can leave an agent braking at half its
+/// force while it grazes a corner.
+pub const URGENT_DEPTH: f32 = 0.8;
 /// How much wider than the body the rays sweep (px): a body running exactly along a surface
 /// (its edge on the surface's line, as sliding past a rectangle's corner leaves it) is felt
 /// instead of being missed by rounding one tick and touched the next.
-const FEEL_SKIN: f32 = 1.0;
+pub const FEEL_SKIN: f32 = 1.0;
 /// Sideways offset from an obstacle's centre (px) at which passing on that side is fully preferred.
 const SHORT_WAY_SCALE: f32 = 24.0;
 
@@ -89,6 +93,8 @@ pub struct Clearance {
     pub speed: f32,
     /// Whether a felt surface changed the course.
     pub avoiding: bool,
+    /// Whether a ray reaches deeper than [`URGENT_DEPTH`].
+    pub urgent: bool,
 }
 
 /// Bend `wish` (unit) away from what the rays feel. The walls are felt every tick; obstacles are
@@ -153,6 +159,7 @@ pub fn clear_course(
             dir: wish,
             speed: 1.0,
             avoiding: felt.is_some(),
+            urgent: false,
         };
     };
     let n = f.hit.normal;
@@ -199,11 +206,12 @@ pub fn clear_course(
         dir: away,
         speed: 1.0 - BRAKE * f.depth,
         avoiding: true,
+        urgent: f.depth > URGENT_DEPTH,
     }
 }
 
 /// How far the agent looks along a surface to judge which way has more room.
-fn probe(t: &AvoidTuning) -> f32 {
+pub fn probe(t: &AvoidTuning) -> f32 {
     2.0 * (t.look_ahead + t.min_length)
 }
 

@@ -10,7 +10,8 @@
 //! blocks the way. Committing matters: re-deciding every tick makes an agent pinned under a
 //! player dither left and right on the spot.
 
-use super::{feelers, intercept, wander};
+use super::unstick::Unstick;
+use super::{avoid, feelers, intercept, wander};
 use crate::data::tuning::{EvadeTuning, VehicleTuning};
 use crate::sim::arena::Arena;
 use crate::sim::vehicle::{Vehicle, unit_or_zero};
@@ -36,6 +37,8 @@ pub struct EvadeState {
     /// Whether the feelers have been cast at obstacles since the agent (re)spawned (see
     /// `Context::cast_now`).
     pub cast: bool,
+    /// Whether it has stayed on one spot, and the way out it follows if so.
+    pub unstick: Unstick,
 }
 
 impl Default for EvadeState {
@@ -46,6 +49,7 @@ impl Default for EvadeState {
             felt: None,
             held: None,
             cast: false,
+            unstick: Unstick::default(),
         }
     }
 }
@@ -73,6 +77,7 @@ pub fn steer(
     t: &EvadeTuning,
     dt: f32,
     cast: bool,
+    changed: bool,
     rng: &mut impl Rng,
 ) -> Decision {
     let threatened = body.pos.distance(player_pos) < t.threat_radius;
@@ -118,6 +123,22 @@ pub fn steer(
     let speed = body.speed();
     let speed_frac = speed / p.max_speed.max(f32::EPSILON);
     let cfg = feeler_config(p, t);
+    let look = 2.0 * cfg.reach(1.0);
+    let r = p.radius + avoid::FEEL_SKIN;
+    if let Some(force) = s.unstick.update(arena, body, p, r, dir, look, changed, dt) {
+        // (The sweeps proved the way clear: the feelers would only turn it back into the pocket.
+        // What it felt before is left behind: it casts afresh once out.)
+        s.escape = None;
+        s.felt = None;
+        s.held = None;
+        s.cast = false;
+        let way = s.unstick.escape.map_or(Vec2::ZERO, |e| e.dir * e.run);
+        return Decision {
+            force,
+            aim: body.pos + way,
+            state: "unstick",
+        };
+    }
     let rays = cfg.rays(body.pos, body.heading, speed_frac, 0.0);
     let r = cfg.sweep_radius();
     if cast {

@@ -10,4 +10,5 @@ pub mod pattern;
 pub mod seek;
 pub mod tile_chase;
 pub mod tile_los;
+pub mod unstick;
 pub mod wander;
