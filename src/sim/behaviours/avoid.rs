@@ -10,6 +10,11 @@
 //! and forth into it — is handled by widening the whiskers while blocked: every second a ray keeps
 //! hitting opens them by up to 60° more, so the agent sees the way out; they close again once
 //! it runs free.
+//!
+//! A ray that reaches deep is urgent: the agent takes its course with its whole force at once
+//! rather than Reynolds' gentle `desired − velocity`, which left agents braking at half their
+//! force while they grazed a corner. What reactive steering cannot get out of — a pocket where
+//! every turn meets another surface — the agent leaves by a look all round (see `unstick`).
 
 use super::feelers::{self, Feel, Feelers, Layout};
 use crate::data::tuning::{AvoidTuning, VehicleTuning};

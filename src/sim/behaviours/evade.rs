@@ -9,6 +9,10 @@
 //! breaking near-ties — and keeps to it while threatened, choosing again only when something
 //! blocks the way. Committing matters: re-deciding every tick makes an agent pinned under a
 //! player dither left and right on the spot.
+//!
+//! Pockets: among close obstacles the feelers feel something on every side, and their pushes can
+//! hold an evader in the middle of them, turning on the spot. One that stays there two seconds
+//! gets out along the longest clear run round it (see `unstick`).
 
 use super::unstick::Unstick;
 use super::{avoid, feelers, intercept, wander};
