@@ -153,8 +153,15 @@ pub fn steer(
     let felt = feelers::deeper(feelers::feel_walls(arena, &rays, r), s.held);
     s.felt = felt;
     let dir = felt.map_or(dir, |f| feelers::deflect(dir, &f));
+    let error = dir * p.max_speed - body.vel;
+    // (An urgent course asks for the whole error in one tick, as in mode 7.)
+    let urgent = felt.is_some_and(|f| f.depth > avoid::URGENT_DEPTH);
     Decision {
-        force: dir * p.max_speed - body.vel,
+        force: if urgent {
+            error * (p.mass / dt.max(f32::EPSILON))
+        } else {
+            error
+        },
         aim,
         state,
     }

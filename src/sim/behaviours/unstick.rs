@@ -27,6 +27,9 @@ pub const STUCK_AFTER: f32 = 2.0;
 pub const STUCK_SPAN: f32 = 4.0;
 /// Longest a way out is followed, braking included (s).
 pub const ESCAPE_FOR: f32 = 2.0;
+/// Most legs a way out takes: a run that meets something short of the look is followed by
+/// another from where it ends (not back the way it came), as a pocket's way out may bend.
+pub const LEGS: u8 = 3;
 /// How many directions, evenly spread, are looked along.
 pub const DIRECTIONS: usize = 16;
 /// How much of the clear run is followed: the feelers take over short of what the sweep met.
@@ -48,6 +51,8 @@ pub struct Escape {
     pub left: f32,
     /// Still braking to a stop before the run.
     pub braking: bool,
+    /// Which leg of the way out this is (1 for the first).
+    pub leg: u8,
 }
 
 /// Per-agent memory: where it last got two diameters away from, how long ago, and any way out it
@@ -110,7 +115,7 @@ impl Unstick {
             self.escape = None;
         }
         if self.escape.is_none() && self.since >= STUCK_AFTER {
-            self.escape = begin(arena, body, p, r, course, look);
+            self.escape = begin(arena, body, p, r, course, look, None);
             if self.escape.is_some() {
                 self.since = 0.0;
                 self.anchor = body.pos;
@@ -125,9 +130,23 @@ impl Unstick {
         // `desired − velocity` per second would curve the body off the line.)
         let within_a_tick = |desired: Vec2| (desired - body.vel) * (p.mass / dt.max(f32::EPSILON));
         let gone = (body.pos - e.from).dot(e.dir);
-        if e.left <= 0.0 || (!e.braking && gone >= e.run * RUN_SHARE) {
+        if e.left <= 0.0 {
             self.escape = None;
             return None;
+        }
+        if !e.braking && gone >= e.run * RUN_SHARE {
+            let (leg, back, short) = (e.leg, -e.dir, e.run < look - 1.0);
+            self.escape = if short && leg < LEGS {
+                begin(arena, body, p, r, -back, look, Some(back)).map(|next| Escape {
+                    leg: leg + 1,
+                    ..next
+                })
+            } else {
+                None
+            };
+            let e = self.escape.as_mut()?;
+            e.left -= dt;
+            return Some(within_a_tick(Vec2::ZERO));
         }
         if e.braking {
             return Some(within_a_tick(Vec2::ZERO));
@@ -154,6 +173,7 @@ fn begin(
     r: f32,
     course: Vec2,
     look: f32,
+    back: Option<Vec2>,
 ) -> Option<Escape> {
     let speed = body.vel.length();
     let braking = speed >= STOPPED;
@@ -168,23 +188,36 @@ fn begin(
     } else {
         body.pos
     };
-    let (dir, run) = way_out(arena, from, r, course, look);
+    let (dir, run) = way_out(arena, from, r, course, look, back);
     Some(Escape {
         dir,
         from,
         run,
         left: ESCAPE_FOR,
         braking,
+        leg: 1,
     })
 }
 
 /// Of [`DIRECTIONS`] directions round `pos`, the one along which a body of radius `r` runs
 /// clear the farthest (up to `look`), the nearest `course` among those within a pixel of it; and
-/// how far it runs.
-pub fn way_out(arena: &Arena, pos: Vec2, r: f32, course: Vec2, look: f32) -> (Vec2, f32) {
+/// how far it runs. With `back`, directions more than 120° from the way it came count as having
+/// no room.
+pub fn way_out(
+    arena: &Arena,
+    pos: Vec2,
+    r: f32,
+    course: Vec2,
+    look: f32,
+    back: Option<Vec2>,
+) -> (Vec2, f32) {
     let rooms: [(Vec2, f32); DIRECTIONS] = std::array::from_fn(|k| {
         let dir = Vec2::from_angle(k as f32 * std::f32::consts::TAU / DIRECTIONS as f32);
-        let room = arena.sweep(pos, dir, look, r).map_or(look, |h| h.t);
+        let room = if back.is_some_and(|b| dir.dot(b) > 0.5) {
+            0.0
+        } else {
+            arena.sweep(pos, dir, look, r).map_or(look, |h| h.t)
+        };
         (dir, room)
     });
     let most = rooms.iter().map(|&(_, room)| room).fold(0.0, f32::max);
