@@ -424,6 +424,7 @@ fn the_feelers_shortcuts_feel_what_the_plain_fan_and_wall_sweeps_feel() {
                 whisker_angle_deg: rng.gen_range(10.0..60.0),
                 strength: 2.0,
                 sense_hz: 20.0,
+                unstick_after_s: 2.0,
             };
             let cfg = avoid::feelers(&p, &t);
             let r = cfg.sweep_radius();

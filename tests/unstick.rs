@@ -10,8 +10,8 @@ use steering_arena::data::tuning::VehicleTuning;
 use steering_arena::data::{DataSet, built_in};
 use steering_arena::sim::agent::Agent;
 use steering_arena::sim::arena::{Arena, Response};
-use steering_arena::sim::behaviours::unstick::{STUCK_AFTER, Unstick};
-use steering_arena::sim::metrics::Metrics;
+use steering_arena::sim::behaviours::unstick::Unstick;
+use steering_arena::sim::metrics::{Metrics, Summary};
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
 use steering_arena::sim::vehicle::Vehicle;
@@ -53,7 +53,17 @@ fn held_until_stuck(arena: &Arena, unstick: &mut Unstick, p: &VehicleTuning) -> 
     };
     for tick in 1..=130 {
         if unstick
-            .update(arena, &body, p, p.radius + 1.0, WISH, LOOK, false, DT)
+            .update(
+                arena,
+                &body,
+                p,
+                AFTER,
+                p.radius + 1.0,
+                WISH,
+                LOOK,
+                false,
+                DT,
+            )
             .is_some()
         {
             return (body, tick);
@@ -64,6 +74,8 @@ fn held_until_stuck(arena: &Arena, unstick: &mut Unstick, p: &VehicleTuning) -> 
 
 /// Its behaviour's course points into the west wall, as a trapped agent's would.
 const WISH: Vec2 = Vec2::NEG_X;
+/// Seconds on one spot that count as stuck (the built-in `avoid.unstick_after_s`).
+const AFTER: f32 = 2.0;
 /// How far it looks all round: mode 7's probe, twice its feelers' reach.
 const LOOK: f32 = 228.0;
 
@@ -75,7 +87,7 @@ fn a_body_kept_in_a_pocket_for_two_seconds_brakes_then_leaves_by_the_open_side_u
     let (mut body, first) = held_until_stuck(&arena, &mut unstick, &p);
     // (The first tick notes where it is; the seconds count from there, a tick later when the
     // sum of the ticks rounds below two seconds.)
-    let due = (STUCK_AFTER / DT).round() as i32 + 1;
+    let due = (AFTER / DT).round() as i32 + 1;
     assert!(
         (due..=due + 1).contains(&first),
         "stuck after {first} ticks, {due} due"
@@ -163,6 +175,33 @@ fn a_way_out_that_meets_something_goes_on_in_another_leg() {
     );
 }
 
+#[test]
+fn with_unstick_after_set_to_zero_a_body_never_takes_a_way_out() {
+    let arena = pocket(&[]);
+    let p = built_in().tuning.wanderer;
+    let mut unstick = Unstick::default();
+    let body = Vehicle {
+        pos: Vec2::new(340.0, 300.0),
+        vel: Vec2::new(0.0, -40.0),
+        heading: Vec2::NEG_Y,
+    };
+    for tick in 1..=600 {
+        let out = unstick.update(
+            &arena,
+            &body,
+            &p,
+            0.0,
+            p.radius + 1.0,
+            WISH,
+            LOOK,
+            false,
+            DT,
+        );
+        assert_eq!(out, None, "tick {tick}");
+    }
+    assert!(unstick.escape.is_none());
+}
+
 /// What following a way out did.
 struct Run {
     /// Each leg's direction, and where the body stopped braking before it.
@@ -183,7 +222,8 @@ fn follow(arena: &Arena, unstick: &mut Unstick, body: &mut Vehicle, p: &VehicleT
     };
     for tick in 1..=360 {
         let was = unstick.escape;
-        let Some(force) = unstick.update(arena, body, p, p.radius + 1.0, WISH, LOOK, false, DT)
+        let Some(force) =
+            unstick.update(arena, body, p, AFTER, p.radius + 1.0, WISH, LOOK, false, DT)
         else {
             break;
         };
@@ -221,36 +261,46 @@ fn touched(a: &Agent, dt: f32) -> bool {
     !a.respawned && (a.body.pos - (a.prev_pos + a.body.vel * dt)).length() > 1e-4
 }
 
+/// Sixty evaders hunted for a minute among 300 random obstacles generated from `seed`, with
+/// `avoid.unstick_after_s` at `after`: the summary and the agent-ticks that touched a surface.
+fn dense_evaders(seed: u64, after: f32) -> (Summary, u64) {
+    let base = built_in();
+    let mut data = DataSet {
+        arena: with_random_obstacles(&base.arena, 300, seed),
+        ..base.clone()
+    };
+    data.tuning.avoid.unstick_after_s = after;
+    let config = WorldConfig {
+        mode: Mode::Evade,
+        seed,
+        agents: Some(60),
+        script: Script::Hunt,
+        ..WorldConfig::default()
+    };
+    let mut world = World::new(&data, config);
+    let mut metrics = Metrics::new();
+    let mut touches = 0u64;
+    for _ in 0..3600 {
+        world.tick(&Input::default());
+        world.events.clear();
+        metrics.observe(&world, 0.0);
+        touches += world.agents.iter().filter(|a| touched(a, world.dt)).count() as u64;
+    }
+    (
+        metrics.summary(&world, world.config.script.name(), 60.0),
+        touches,
+    )
+}
+
 #[test]
 fn sixty_evaders_hunted_among_three_hundred_random_obstacles_keep_moving_and_clear() {
     // Before evaders could get out of pockets, 28-39 of the 60 got stuck in every run (and,
     // standing still, touched little); once out and moving, their feelers grazed obstacles 150-214
     // agent-ticks a run until an urgent course took their whole force. Now: none stuck, 0-1
     // grazes a run of 216,000 agent-ticks; the bound is one in ten thousand.
-    let base = built_in();
     let mut report = Vec::new();
     for seed in 1..=3 {
-        let data = DataSet {
-            arena: with_random_obstacles(&base.arena, 300, seed),
-            ..base.clone()
-        };
-        let config = WorldConfig {
-            mode: Mode::Evade,
-            seed,
-            agents: Some(60),
-            script: Script::Hunt,
-            ..WorldConfig::default()
-        };
-        let mut world = World::new(&data, config);
-        let mut metrics = Metrics::new();
-        let mut touches = 0u64;
-        for _ in 0..3600 {
-            world.tick(&Input::default());
-            world.events.clear();
-            metrics.observe(&world, 0.0);
-            touches += world.agents.iter().filter(|a| touched(a, world.dt)).count() as u64;
-        }
-        let s = metrics.summary(&world, world.config.script.name(), 60.0);
+        let (s, touches) = dense_evaders(seed, 2.0);
         let what = format!("seed {seed}: {touches} touches, {s:?}");
         assert_eq!(s.ticks, 3600, "{what}");
         assert_eq!(s.stuck_agents, 0, "{what}");
@@ -261,4 +311,17 @@ fn sixty_evaders_hunted_among_three_hundred_random_obstacles_keep_moving_and_cle
         report.push(format!("seed {seed}: tags {}, touches {touches}", s.tags));
     }
     println!("60 evaders vs hunt among 300 random obstacles, 60 s: {report:?}");
+}
+
+#[test]
+fn with_unstick_after_set_to_zero_the_dense_evaders_get_stuck() {
+    // The slider's 0 turns the way out off: the pockets hold a good part of the crowd again.
+    let mut stuck = Vec::new();
+    for seed in 1..=3 {
+        let (s, _) = dense_evaders(seed, 0.0);
+        assert_eq!(s.obstacle_overlaps, 0, "seed {seed}: {s:?}");
+        assert!(s.stuck_agents >= 10, "seed {seed}: {s:?}");
+        stuck.push(s.stuck_agents);
+    }
+    println!("stuck of 60 with avoid.unstick_after_s 0, seeds 1-3: {stuck:?}");
 }

@@ -75,6 +75,9 @@ mod defaults {
     pub fn sense_hz() -> f32 {
         built_in().avoid.sense_hz
     }
+    pub fn unstick_after_s() -> f32 {
+        built_in().avoid.unstick_after_s
+    }
     pub fn pattern() -> PatternTuning {
         built_in().pattern
     }
@@ -169,6 +172,10 @@ pub struct AvoidTuning {
     /// tick rate (60) every agent casts every tick.
     #[serde(default = "defaults::sense_hz")]
     pub sense_hz: f32,
+    /// Seconds within two body diameters of one spot after which an agent (modes 5–7) counts as
+    /// stuck and takes a way out of the pocket it is in; 0: never.
+    #[serde(default = "defaults::unstick_after_s")]
+    pub unstick_after_s: f32,
 }
 
 /// The book's physically simulated pattern vehicle: thrust pushes it up to its top speed, drag
@@ -533,6 +540,15 @@ pub const SLIDERS: &[Slider] = &[
         modes: &[Mode::Evade, Mode::Wander, Mode::Avoid],
         get: |t| t.avoid.sense_hz,
         set: |t, v| t.avoid.sense_hz = v,
+    },
+    Slider {
+        path: "avoid.unstick_after_s",
+        label: "stuck after (s; 0: never)",
+        min: 0.0,
+        max: 10.0,
+        modes: &[Mode::Evade, Mode::Wander, Mode::Avoid],
+        get: |t| t.avoid.unstick_after_s,
+        set: |t, v| t.avoid.unstick_after_s = v,
     },
     Slider {
         path: "pattern.max_speed",

@@ -564,6 +564,7 @@ impl Agent {
                     ctx.dt,
                     cast,
                     ctx.recast,
+                    ctx.tuning.avoid.unstick_after_s,
                     rng,
                 );
                 self.aim = d.aim;
@@ -780,10 +781,17 @@ fn steer_clear(
     let t = &ctx.tuning.avoid;
     let r = p.radius + avoid::FEEL_SKIN;
     let look = avoid::probe(t);
-    if let Some(force) = walk
-        .unstick
-        .update(ctx.arena, body, p, r, wish, look, ctx.recast, ctx.dt)
-    {
+    if let Some(force) = walk.unstick.update(
+        ctx.arena,
+        body,
+        p,
+        t.unstick_after_s,
+        r,
+        wish,
+        look,
+        ctx.recast,
+        ctx.dt,
+    ) {
         // What it felt and was going round is left behind: it casts afresh once out.
         walk.felt = None;
         walk.cast = false;

@@ -82,6 +82,7 @@ pub fn steer(
     dt: f32,
     cast: bool,
     changed: bool,
+    unstick_after: f32,
     rng: &mut impl Rng,
 ) -> Decision {
     let threatened = body.pos.distance(player_pos) < t.threat_radius;
@@ -129,7 +130,10 @@ pub fn steer(
     let cfg = feeler_config(p, t);
     let look = 2.0 * cfg.reach(1.0);
     let r = p.radius + avoid::FEEL_SKIN;
-    if let Some(force) = s.unstick.update(arena, body, p, r, dir, look, changed, dt) {
+    if let Some(force) = s
+        .unstick
+        .update(arena, body, p, unstick_after, r, dir, look, changed, dt)
+    {
         // (The sweeps proved the way clear: the feelers would only turn it back into the pocket.
         // What it felt before is left behind: it casts afresh once out.)
         s.escape = None;

@@ -3,7 +3,9 @@
 //! surface is answered by another, and it turns on the spot or circles there for good. Feelers
 //! cannot see the way out of that; a look all round can.
 //!
-//! An agent that has not got two body diameters from where it was for [`STUCK_AFTER`] seconds
+//! An agent that has not got two body diameters from where it was for `avoid.unstick_after_s`
+//! seconds (2 by default: well inside the 5 s window of the `stuck_agents` measure, far beyond any
+//! turn a free agent makes; 0 turns it off)
 //! brakes to a stop, looks along [`DIRECTIONS`] directions from where it stops, its body swept
 //! along each, takes the one with the longest clear run (of those within a pixel of the longest,
 //! the nearest its own course) and follows it, its feelers set aside, for most of that run or
@@ -19,9 +21,6 @@ use crate::sim::arena::Arena;
 use crate::sim::vehicle::Vehicle;
 use glam::Vec2;
 
-/// Seconds within two body diameters of one spot after which an agent counts as stuck: well
-/// inside the 5 s window of the `stuck_agents` measure, far beyond any turn a free agent makes.
-pub const STUCK_AFTER: f32 = 2.0;
 /// How far from one spot (in body radii) an agent may get and still count as staying there: two
 /// diameters, so an agent circling in a pocket counts, as well as one turning on the spot.
 pub const STUCK_SPAN: f32 = 4.0;
@@ -67,9 +66,10 @@ pub struct Unstick {
 
 impl Unstick {
     /// Note the body after a tick of `dt`; the force that gets it out of a pocket, while it is
-    /// getting out of one (`None`: steer as its behaviour says). `r` is the radius swept, `course`
-    /// where its behaviour would go, `look` how far it looks all round (px); `changed`, that the
-    /// arena has changed since the last tick (a way out found before may be blocked now).
+    /// getting out of one (`None`: steer as its behaviour says). `after` is how many seconds on
+    /// one spot count as stuck (0: never), `r` the radius swept, `course` where its behaviour
+    /// would go, `look` how far it looks all round (px); `changed`, that the arena has changed
+    /// since the last tick (a way out found before may be blocked now).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub fn update(
@@ -77,6 +77,7 @@ impl Unstick {
         arena: &Arena,
         body: &Vehicle,
         p: &VehicleTuning,
+        after: f32,
         r: f32,
         course: Vec2,
         look: f32,
@@ -91,10 +92,11 @@ impl Unstick {
             self.since += dt;
         }
         // (Most agents, most ticks: neither stuck nor getting out.)
-        if self.escape.is_none() && self.since < STUCK_AFTER {
+        let stuck = after > 0.0 && self.since >= after;
+        if self.escape.is_none() && !stuck {
             return None;
         }
-        self.get_out(arena, body, p, r, course, look, changed, dt)
+        self.get_out(arena, body, p, stuck, r, course, look, changed, dt)
     }
 
     /// [`Unstick::update`] for an agent that is stuck or getting out.
@@ -105,6 +107,7 @@ impl Unstick {
         arena: &Arena,
         body: &Vehicle,
         p: &VehicleTuning,
+        stuck: bool,
         r: f32,
         course: Vec2,
         look: f32,
@@ -114,7 +117,7 @@ impl Unstick {
         if changed {
             self.escape = None;
         }
-        if self.escape.is_none() && self.since >= STUCK_AFTER {
+        if self.escape.is_none() && stuck {
             self.escape = begin(arena, body, p, r, course, look, None);
             if self.escape.is_some() {
                 self.since = 0.0;
