@@ -16,7 +16,7 @@ use crate::sim::behaviours::wander;
 use crate::sim::behaviours::{intercept, seek, tile_chase};
 use crate::sim::mode::Mode;
 use crate::sim::tiles::TileGrid;
-use crate::sim::vehicle::{Vehicle, unit_or_zero};
+use crate::sim::vehicle::{Vehicle, unit_or_zero, within_a_tick};
 use ::rand::Rng;
 use glam::{IVec2, Vec2};
 
@@ -829,9 +829,8 @@ fn steer_clear(
         Course::Free
     };
     let error = clear.dir * p.max_speed * clear.speed - body.vel;
-    // (An urgent course asks for the whole error in one tick; the vehicle clamps it to its force.)
     let force = if clear.urgent {
-        error * (p.mass / ctx.dt.max(f32::EPSILON))
+        within_a_tick(error, p.mass, ctx.dt)
     } else {
         error
     };

@@ -61,6 +61,14 @@ impl Vehicle {
     }
 }
 
+/// The force that closes a velocity error of `error` in one tick of `dt` for a body of `mass`
+/// (the vehicle then clamps it to its force): for a course that must be taken at once, where
+/// Reynolds' `desired − velocity` closes it over about a second.
+#[inline(always)]
+pub fn within_a_tick(error: Vec2, mass: f32, dt: f32) -> Vec2 {
+    error * (mass / dt.max(f32::EPSILON))
+}
+
 /// `v` scaled to unit length, or `fallback` when it has none (zero, too short to invert, not
 /// finite): glam's `normalize_or`, with the same arithmetic and so the same answers, its test
 /// written as two float comparisons — the compiler turns `is_finite` into a dozen integer

@@ -18,7 +18,7 @@ use super::unstick::Unstick;
 use super::{avoid, feelers, intercept, wander};
 use crate::data::tuning::{EvadeTuning, VehicleTuning};
 use crate::sim::arena::Arena;
-use crate::sim::vehicle::{Vehicle, unit_or_zero};
+use crate::sim::vehicle::{Vehicle, unit_or_zero, within_a_tick};
 use ::rand::Rng;
 use glam::Vec2;
 
@@ -140,10 +140,12 @@ pub fn steer(
         s.felt = None;
         s.held = None;
         s.cast = false;
-        let way = s.unstick.escape.map_or(Vec2::ZERO, |e| e.dir * e.run);
         return Decision {
             force,
-            aim: body.pos + way,
+            aim: s
+                .unstick
+                .escape
+                .map_or(body.pos, |e| e.from + e.dir * e.run),
             state: "unstick",
         };
     }
@@ -158,11 +160,11 @@ pub fn steer(
     s.felt = felt;
     let dir = felt.map_or(dir, |f| feelers::deflect(dir, &f));
     let error = dir * p.max_speed - body.vel;
-    // (An urgent course asks for the whole error in one tick, as in mode 7.)
+    // (An urgent course is taken at once, as in mode 7.)
     let urgent = felt.is_some_and(|f| f.depth > avoid::URGENT_DEPTH);
     Decision {
         force: if urgent {
-            error * (p.mass / dt.max(f32::EPSILON))
+            within_a_tick(error, p.mass, dt)
         } else {
             error
         },

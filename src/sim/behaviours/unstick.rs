@@ -18,7 +18,7 @@
 
 use crate::data::tuning::VehicleTuning;
 use crate::sim::arena::Arena;
-use crate::sim::vehicle::Vehicle;
+use crate::sim::vehicle::{Vehicle, within_a_tick};
 use glam::Vec2;
 
 /// How far from one spot (in body radii) an agent may get and still count as staying there: two
@@ -129,9 +129,9 @@ impl Unstick {
         if e.braking && body.vel.length_squared() < STOPPED * STOPPED {
             e.braking = false;
         }
-        // (The whole error asked for in one tick, the vehicle clamping it to its force: Reynolds'
-        // `desired − velocity` per second would curve the body off the line.)
-        let within_a_tick = |desired: Vec2| (desired - body.vel) * (p.mass / dt.max(f32::EPSILON));
+        // (The whole error asked for in one tick: Reynolds' `desired − velocity` per second would
+        // curve the body off the line.)
+        let toward = |desired: Vec2| within_a_tick(desired - body.vel, p.mass, dt);
         let gone = (body.pos - e.from).dot(e.dir);
         if e.left <= 0.0 {
             self.escape = None;
@@ -149,15 +149,15 @@ impl Unstick {
             };
             let e = self.escape.as_mut()?;
             e.left -= dt;
-            return Some(within_a_tick(Vec2::ZERO));
+            return Some(toward(Vec2::ZERO));
         }
         if e.braking {
-            return Some(within_a_tick(Vec2::ZERO));
+            return Some(toward(Vec2::ZERO));
         }
         let ahead = e.run - gone;
         let accel = p.max_force / p.mass.max(f32::EPSILON);
         let speed = (accel * ahead.max(0.0)).sqrt().min(p.max_speed);
-        Some(within_a_tick(e.dir * speed))
+        Some(toward(e.dir * speed))
     }
 
     /// Whether it is following a way out.
