@@ -5,14 +5,15 @@
 //!
 //! An agent that has not got two body diameters from where it was for `avoid.unstick_after_s`
 //! seconds (2 by default: well inside the 5 s window of the `stuck_agents` measure, far beyond any
-//! turn a free agent makes; 0 turns it off)
-//! brakes to a stop, looks along [`DIRECTIONS`] directions from where it stops, its body swept
-//! along each, takes the one with the longest clear run (of those within a pixel of the longest,
-//! the nearest its own course) and follows it, its feelers set aside, for most of that run or
-//! [`ESCAPE_FOR`] seconds, never faster than it could stop in with half its force.
+//! turn a free agent makes; 0 turns it off) brakes to a stop, looks along [`DIRECTIONS`]
+//! directions from where it stops, its body swept along each, takes the one with the longest
+//! clear run (of those within a pixel of the longest, the nearest its own course) and follows it,
+//! its feelers set aside, for most of that run, never faster than it could stop in with half its
+//! force. A run that met something short of the look is followed by another from where it ends,
+//! up to [`LEGS`] in all and within [`ESCAPE_FOR`] seconds each, since a way out may bend.
 //!
 //! Every part of that moves in a straight line the sweeps have proved clear: a braking force
-//! straight against the velocity keeps the body on its line, the run starts from rest, and
+//! straight against the velocity keeps the body on its line, each run starts from rest, and
 //! obstacles do not move. (Turning toward the way out while still moving would swing the body
 //! off the swept line by its sideways speed.)
 
@@ -24,7 +25,7 @@ use glam::Vec2;
 /// How far from one spot (in body radii) an agent may get and still count as staying there: two
 /// diameters, so an agent circling in a pocket counts, as well as one turning on the spot.
 pub const STUCK_SPAN: f32 = 4.0;
-/// Longest a way out is followed, braking included (s).
+/// Longest a leg of a way out is followed, braking included (s).
 pub const ESCAPE_FOR: f32 = 2.0;
 /// Most legs a way out takes: a run that meets something short of the look is followed by
 /// another from where it ends (not back the way it came), as a pocket's way out may bend.
@@ -33,8 +34,8 @@ pub const LEGS: u8 = 3;
 pub const DIRECTIONS: usize = 16;
 /// How much of the clear run is followed: the feelers take over short of what the sweep met.
 const RUN_SHARE: f32 = 0.8;
-/// Below this speed (px/s) a braking body counts as stopped: it drifts a hundredth of a pixel
-/// at most while it turns to run.
+/// Below this speed (px/s) a braking body counts as stopped: it drifts under a tenth of a pixel
+/// off the run's line while it turns to it.
 const STOPPED: f32 = 2.0;
 
 /// A way out being followed.
@@ -58,7 +59,8 @@ pub struct Escape {
 /// is following.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Unstick {
-    /// (Zero until the first tick moves it: no agent stays two diameters from a corner.)
+    /// (Zero before the first tick, which moves it to the agent unless the agent starts within two
+    /// diameters of the arena's corner — then its seconds count from the start, as good.)
     pub anchor: Vec2,
     pub since: f32,
     pub escape: Option<Escape>,
