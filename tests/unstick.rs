@@ -53,17 +53,7 @@ fn held_until_stuck(arena: &Arena, unstick: &mut Unstick, p: &VehicleTuning) -> 
     };
     for tick in 1..=130 {
         if unstick
-            .update(
-                arena,
-                &body,
-                p,
-                AFTER,
-                p.radius + 1.0,
-                WISH,
-                LOOK,
-                false,
-                DT,
-            )
+            .update(arena, &body, p, AFTER, WISH, LOOK, false, DT)
             .is_some()
         {
             return (body, tick);
@@ -186,17 +176,7 @@ fn with_unstick_after_set_to_zero_a_body_never_takes_a_way_out() {
         heading: Vec2::NEG_Y,
     };
     for tick in 1..=600 {
-        let out = unstick.update(
-            &arena,
-            &body,
-            &p,
-            0.0,
-            p.radius + 1.0,
-            WISH,
-            LOOK,
-            false,
-            DT,
-        );
+        let out = unstick.update(&arena, &body, &p, 0.0, WISH, LOOK, false, DT);
         assert_eq!(out, None, "tick {tick}");
     }
     assert!(unstick.escape.is_none());
@@ -222,9 +202,7 @@ fn follow(arena: &Arena, unstick: &mut Unstick, body: &mut Vehicle, p: &VehicleT
     };
     for tick in 1..=360 {
         let was = unstick.escape;
-        let Some(force) =
-            unstick.update(arena, body, p, AFTER, p.radius + 1.0, WISH, LOOK, false, DT)
-        else {
+        let Some(force) = unstick.update(arena, body, p, AFTER, WISH, LOOK, false, DT) else {
             break;
         };
         let now = unstick.escape.expect("following a way out");

@@ -779,14 +779,12 @@ fn steer_clear(
     ctx: &Context,
 ) -> (Vec2, Course) {
     let t = &ctx.tuning.avoid;
-    let r = p.radius + avoid::FEEL_SKIN;
     let look = avoid::probe(t);
     if let Some(force) = walk.unstick.update(
         ctx.arena,
         body,
         p,
         t.unstick_after_s,
-        r,
         wish,
         look,
         ctx.recast,

@@ -129,10 +129,9 @@ pub fn steer(
     let speed_frac = speed / p.max_speed.max(f32::EPSILON);
     let cfg = feeler_config(p, t);
     let look = 2.0 * cfg.reach(1.0);
-    let r = p.radius + avoid::FEEL_SKIN;
     if let Some(force) = s
         .unstick
-        .update(arena, body, p, unstick_after, r, dir, look, changed, dt)
+        .update(arena, body, p, unstick_after, dir, look, changed, dt)
     {
         // (The sweeps proved the way clear: the feelers would only turn it back into the pocket.
         // What it felt before is left behind: it casts afresh once out.)

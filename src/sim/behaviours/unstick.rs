@@ -17,6 +17,7 @@
 //! obstacles do not move. (Turning toward the way out while still moving would swing the body
 //! off the swept line by its sideways speed.)
 
+use super::avoid::FEEL_SKIN;
 use crate::data::tuning::VehicleTuning;
 use crate::sim::arena::Arena;
 use crate::sim::vehicle::{Vehicle, within_a_tick};
@@ -69,9 +70,10 @@ pub struct Unstick {
 impl Unstick {
     /// Note the body after a tick of `dt`; the force that gets it out of a pocket, while it is
     /// getting out of one (`None`: steer as its behaviour says). `after` is how many seconds on
-    /// one spot count as stuck (0: never), `r` the radius swept, `course` where its behaviour
-    /// would go, `look` how far it looks all round (px); `changed`, that the arena has changed
-    /// since the last tick (a way out found before may be blocked now).
+    /// one spot count as stuck (0: never), `course` where its behaviour would go, `look` how far
+    /// it looks all round (px); `changed`, that the arena has changed since the last tick (a way
+    /// out found before may be blocked now). The body is swept as the feelers sweep it, its
+    /// radius and [`FEEL_SKIN`] more.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub fn update(
@@ -80,12 +82,12 @@ impl Unstick {
         body: &Vehicle,
         p: &VehicleTuning,
         after: f32,
-        r: f32,
         course: Vec2,
         look: f32,
         changed: bool,
         dt: f32,
     ) -> Option<Vec2> {
+        let r = p.radius + FEEL_SKIN;
         let span = STUCK_SPAN * r;
         if body.pos.distance_squared(self.anchor) > span * span {
             self.anchor = body.pos;
