@@ -186,3 +186,15 @@ fn bench_rejects_a_bad_round_count_on_one_line() {
         assert!(err.contains("--rounds"), "{err}");
     }
 }
+
+/// The crowd's memory: an agent is two cache lines, and every behaviour fits in the quarter of it
+/// that is left after the body and the record's fields. (Growing it past 128 bytes makes it three
+/// lines: at 20,000 agents the cheap modes then outgrow a 2 MB L2 cache and stop scaling
+/// linearly — see `Agent`.)
+#[test]
+fn an_agent_takes_two_cache_lines() {
+    use std::mem::{align_of, size_of};
+    use steering_arena::sim::agent::{Agent, Behaviour};
+    assert_eq!((size_of::<Agent>(), align_of::<Agent>()), (128, 64));
+    assert_eq!(size_of::<Behaviour>(), 32);
+}

@@ -648,7 +648,7 @@ fn assert_agent_finite(world: &World, what: &str) {
                 && a.body.heading.is_finite()
                 && a.aim.is_finite()
                 && a.steer.is_finite()
-                && a.tc.is_none_or(f32::is_finite),
+                && a.tc().is_none_or(f32::is_finite),
             "{what}: {a:?}"
         );
     }
@@ -663,13 +663,13 @@ fn intercept_in_the_world_is_finite_for_still_coincident_and_matched_prey() {
     let mut world = one_agent(Mode::Intercept, false, Vec2::new(300.0, 200.0), vec![]);
     world.tick(&Input::default());
     let a = &world.agents[0];
-    assert_eq!((a.state, a.tc, a.aim), ("los-fallback", None, player));
+    assert_eq!((a.state, a.tc(), a.aim), ("los-fallback", None, player));
     assert_agent_finite(&world, "still, first tick");
     world.tick(&Input::default());
     let a = &world.agents[0];
     assert_eq!(a.state, "predict");
     assert_eq!(a.aim, player);
-    let tc = a.tc.expect("predicting");
+    let tc = a.tc().expect("predicting");
     assert!(tc > 0.0 && tc <= world.tuning.intercept.max_prediction_time);
 
     // Coincident with a still player: caught on the first tick, nothing non-finite.
@@ -715,7 +715,7 @@ fn intercept_in_the_world_is_finite_for_still_coincident_and_matched_prey() {
     world.tick(&Input::default());
     let a = &world.agents[0];
     assert_eq!(a.state, "los-fallback");
-    assert_eq!(a.tc, None);
+    assert_eq!(a.tc(), None);
     assert_eq!(a.aim, world.player.pos);
     assert_agent_finite(&world, "matched velocity");
 }

@@ -322,10 +322,10 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
         }
         Behaviour::Intercept { .. } => {
             let aim = cam.to_screen(a.aim);
-            let color = if a.tc.is_some() { PREDICT } else { SIGHT };
+            let color = if a.tc().is_some() { PREDICT } else { SIGHT };
             draw_line(p.x, p.y, aim.x, aim.y, 1.0, color);
             cross(aim, 6.0, color);
-            if let Some(tc) = a.tc
+            if let Some(tc) = a.tc()
                 && world.agents.len() <= LABEL_LIMIT
             {
                 draw_text(
