@@ -6,7 +6,7 @@
 //! floor every figure can be read against.
 //!
 //! Runs compared with each other (a mode at 2,000 against 20,000 agents, `avoid` among 25 against
-//! 400 obstacles) are timed side by side, in turns of about [`SLICE_MS`] each: the speed of a
+//! 400 obstacles) are timed side by side, in turns of about `SLICE_MS` (40 ms) each: the speed of a
 //! shared machine drifts by tens of percent over seconds, and timed one after the other two runs
 //! would each catch a different stretch of it. The first tick of every turn is run untimed: it
 //! brings its world back into the caches the other world's turn (or set-up) has filled, as no

@@ -225,12 +225,13 @@ fn slide(arena: &Arena, pos: Vec2, away: Vec2, margin: f32) -> Option<Vec2> {
 /// another near wall), the one least toward the threat, with more open room breaking near-ties.
 fn escape_direction(arena: &Arena, pos: Vec2, away: Vec2, margin: f32) -> Vec2 {
     let reach = margin * 2.0;
-    let walls: Vec<Vec2> = near_walls(arena, pos, reach).collect();
+    // (An iterator over at most four walls, walked again for each tangent: nothing allocated.)
+    let walls = || near_walls(arena, pos, reach);
     let extent = arena.width.max(arena.height);
     let mut best: Option<(f32, Vec2)> = None;
-    for n in &walls {
+    for n in walls() {
         for t in [n.perp(), -n.perp()] {
-            if walls.iter().any(|m| t.dot(*m) < -0.5) {
+            if walls().any(|m| t.dot(m) < -0.5) {
                 continue;
             }
             let room = arena
