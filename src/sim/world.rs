@@ -138,7 +138,7 @@ impl World {
             rng: StdRng::seed_from_u64(config.seed),
             recast: false,
             touching: Vec::new(),
-            plans: Vec::new(),
+            plans: Vec::with_capacity(BATCH),
             config,
         };
         world.spawn_agents(world.config.agents.unwrap_or(world.mode.default_agents()));
@@ -434,10 +434,12 @@ impl World {
             Some(_) => self.ships_from.min(self.agents.len()),
             None => self.agents.len(),
         };
-        let (ground, ships) = self.agents.split_at_mut(split);
         // Who touches the player is noted as each agent moves, so the contacts need no second
         // pass over the crowd (agents never move one another, so nothing changes in between).
+        // (Room for the whole crowd, so no tick grows the list: a no-op but after the crowd grew.)
         self.touching.clear();
+        self.touching.reserve(self.agents.len());
+        let (ground, ships) = self.agents.split_at_mut(split);
         // The crowd is taken a batch at a time: every agent of it thinks, then every wanderer
         // clears its course, then every body moves (see `Agent::act`). Random numbers are drawn
         // while thinking, in agent order, as one pass over each agent would draw them.

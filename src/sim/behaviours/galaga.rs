@@ -14,6 +14,7 @@ use ::rand::Rng;
 use glam::{DVec2, Vec2};
 use std::f32::consts::TAU;
 use std::f64::consts::{FRAC_PI_2 as FRAC_PI_2_64, PI as PI_64, TAU as TAU_64};
+use std::sync::Arc;
 
 /// Radius of a ship's body (px).
 pub const SHIP_RADIUS: f32 = 12.0;
@@ -58,7 +59,9 @@ impl ShipState {
 /// Where a ship is in its path. `path: None` means straight home.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Flight {
-    pub path: Option<String>,
+    /// The path flown (`None`: straight home); shared with the stage's names, so starting a
+    /// flight or jumping to another path allocates nothing.
+    pub path: Option<PathName>,
     pub step: usize,
     pub elapsed: f32,
     pub mirror: bool,
@@ -90,7 +93,7 @@ pub struct Ship {
     pub launch_at: Option<f32>,
     pub wave: usize,
     /// Entry path and flank, flown once the wave launches.
-    pub entry: (String, bool),
+    pub entry: (PathName, bool),
     pub follow: Option<Follow>,
     /// Caught the player on this flight already (one catch per flight).
     pub caught: bool,
@@ -104,10 +107,15 @@ pub struct Slot {
     pub offset: Vec2,
 }
 
+/// A path's name, as the stage holds it (see [`Stage::path_name`]).
+pub type PathName = Arc<str>;
+
 /// The stage: the data, the formation's motion, wave and dive scheduling, and its figures.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Stage {
     pub data: GalagaData,
+    /// Every path's name, in order: flights take theirs from here.
+    names: Vec<PathName>,
     pub slots: Vec<Slot>,
     pub t: f32,
     pub width: f32,
@@ -120,6 +128,15 @@ pub struct Stage {
     pub next_dive: [f32; 3],
     pub dives: u32,
     pub max_in_flight: u32,
+}
+
+/// `name` from `names` (sorted), shared; a name not among them (data that was not checked) gets
+/// its own copy.
+fn path_name(names: &[PathName], name: &str) -> PathName {
+    match names.binary_search_by(|n| (**n).cmp(name)) {
+        Ok(i) => names[i].clone(),
+        Err(_) => PathName::from(name),
+    }
 }
 
 fn kind_index(k: ShipKind) -> usize {
@@ -163,6 +180,11 @@ impl Stage {
                 .expect("slot offsets are finite")
         });
         let mut taken = vec![false; slots.len()];
+        let names: Vec<PathName> = data
+            .paths
+            .keys()
+            .map(|k| PathName::from(k.as_str()))
+            .collect();
         let params = VehicleTuning {
             max_speed: data.max_speed,
             max_force: f32::MAX,
@@ -191,7 +213,7 @@ impl Stage {
                         speed: 0.0,
                         launch_at: None,
                         wave: w,
-                        entry: (pair.path.clone(), pair.mirror),
+                        entry: (path_name(&names, &pair.path), pair.mirror),
                         follow: None,
                         caught: false,
                         params,
@@ -201,6 +223,7 @@ impl Stage {
         }
         let stage = Stage {
             data: data.clone(),
+            names,
             slots,
             t: 0.0,
             width,
@@ -261,6 +284,11 @@ impl Stage {
             + self.slots[i].offset * scale;
         // A formation wider than a small arena is squeezed against its walls.
         self.inside(at.as_dvec2()).as_vec2()
+    }
+
+    /// The stage's copy of a path's name (every name the data uses is a path's, once checked).
+    pub fn path_name(&self, name: &str) -> PathName {
+        path_name(&self.names, name)
     }
 
     fn dive_path(&self, kind: ShipKind) -> &str {
@@ -399,40 +427,51 @@ fn schedule_dives(stage: &mut Stage, agents: &mut [Agent], rng: &mut impl Rng) {
             continue;
         }
         stage.next_dive[k] = stage.t + every;
-        let ready: Vec<usize> = (0..agents.len())
-            .filter(|&i| {
-                let s = ship(&agents[i]);
-                s.kind == kind && s.state == ShipState::Formation
-            })
-            .collect();
-        if ready.is_empty() {
+        let waiting = |a: &Agent, k: ShipKind| {
+            let s = ship(a);
+            s.kind == k && s.state == ShipState::Formation
+        };
+        let ready = agents.iter().filter(|a| waiting(a, kind)).count();
+        if ready == 0 {
             continue;
         }
-        let leader = ready[rng.gen_range(0..ready.len())];
-        let mut group = vec![leader];
+        let pick = rng.gen_range(0..ready);
+        let Some(leader) = (0..agents.len())
+            .filter(|&i| waiting(&agents[i], kind))
+            .nth(pick)
+        else {
+            continue;
+        };
+        // The leader and, for a boss, its nearest escorts in formation, nearest first (the
+        // lower index on a tie): at most three ships, in a fixed array.
+        let mut group = [leader; 3];
+        let mut len = 1;
         if kind == ShipKind::Boss {
             let at = agents[leader].body.pos;
-            let mut escorts: Vec<usize> = (0..agents.len())
-                .filter(|&i| {
-                    let s = ship(&agents[i]);
-                    s.kind == ShipKind::Escort && s.state == ShipState::Formation
-                })
-                .collect();
-            escorts.sort_by(|&a, &b| {
-                agents[a]
-                    .body
-                    .pos
-                    .distance_squared(at)
-                    .total_cmp(&agents[b].body.pos.distance_squared(at))
-            });
-            group.extend(escorts.into_iter().take(boss_escorts));
+            for _ in 0..boss_escorts.min(group.len() - 1) {
+                let nearest = (0..agents.len())
+                    .filter(|&i| {
+                        waiting(&agents[i], ShipKind::Escort) && !group[..len].contains(&i)
+                    })
+                    .min_by(|&a, &b| {
+                        agents[a]
+                            .body
+                            .pos
+                            .distance_squared(at)
+                            .total_cmp(&agents[b].body.pos.distance_squared(at))
+                    });
+                let Some(i) = nearest else { break };
+                group[len] = i;
+                len += 1;
+            }
         }
+        let group = &group[..len];
         let in_flight = agents.iter().filter(|a| ship(a).state.in_flight()).count();
         if in_flight + group.len() > max_in_flight {
             continue;
         }
         let mirror = agents[leader].body.pos.x > stage.width / 2.0;
-        let path = stage.dive_path(kind).to_string();
+        let path = stage.path_name(stage.dive_path(kind));
         let leader_pos = agents[leader].body.pos;
         let leader_heading = ship(&agents[leader]).heading as f32;
         for (n, &i) in group.iter().enumerate() {
@@ -544,7 +583,7 @@ fn is_home_step(stage: &Stage, f: &Flight) -> bool {
     match &f.path {
         None => true,
         Some(p) => matches!(
-            stage.data.paths[p].steps.get(f.step),
+            stage.data.paths[&**p].steps.get(f.step),
             Some(Step::Home) | None
         ),
     }
@@ -575,15 +614,15 @@ fn run_flight(stage: &Stage, s: &mut Ship, player: Vec2, dt: f32) -> bool {
             return jumped;
         };
         let turn_sign = if flight.mirror { -1.0 } else { 1.0 };
+        // (No path, or a path that ends without a command: home.)
         let step = match &flight.path {
-            None => Step::Home,
-            Some(p) => match stage.data.paths[p].steps.get(flight.step) {
-                Some(step) => step.clone(),
-                // A path that ends without a command goes home.
-                None => Step::Home,
-            },
+            None => &Step::Home,
+            Some(p) => stage.data.paths[&**p]
+                .steps
+                .get(flight.step)
+                .unwrap_or(&Step::Home),
         };
-        match step {
+        match *step {
             Step::Fly { speed, turn, time } => {
                 s.speed = speed;
                 s.heading += f64::from(turn).to_radians() * turn_sign * dt;
@@ -624,8 +663,8 @@ fn run_flight(stage: &Stage, s: &mut Ship, player: Vec2, dt: f32) -> bool {
                 jumped = true;
                 flight.step += 1;
             }
-            Step::Jump(target) => {
-                flight.path = Some(target);
+            Step::Jump(ref target) => {
+                flight.path = Some(stage.path_name(target));
                 flight.step = 0;
                 flight.elapsed = 0.0;
             }
@@ -687,7 +726,7 @@ pub fn preview(stage: &Stage, s: &Ship, pos: Vec2, out: &mut Vec<Vec2>) {
     let dt = 1.0 / 30.0;
     out.push(p);
     for _ in 0..64 {
-        let Some(step) = stage.data.paths[&name].steps.get(i).cloned() else {
+        let Some(step) = stage.data.paths[&*name].steps.get(i).cloned() else {
             break;
         };
         match step {
@@ -716,7 +755,7 @@ pub fn preview(stage: &Stage, s: &Ship, pos: Vec2, out: &mut Vec<Vec2>) {
                 break;
             }
             Step::Jump(target) => {
-                name = target;
+                name = stage.path_name(&target);
                 i = 0;
                 elapsed = 0.0;
                 continue;

@@ -1,0 +1,121 @@
+//! The simulation allocates nothing in a tick: the crowd's buffers are kept from tick to tick and
+//! every query works in fixed arrays. A counting allocator watches every tick of every mode
+//! (both forms) and of a crowd among 400 obstacles; only a tick that logs a catch or a tag may
+//! allocate (its event's text, and the respawned agent).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use steering_arena::data::arena::with_spaced_obstacles;
+use steering_arena::data::built_in;
+use steering_arena::sim::mode::Mode;
+use steering_arena::sim::player::Script;
+use steering_arena::sim::world::{Input, World, WorldConfig};
+
+struct Counting;
+
+thread_local! {
+    /// Allocations made on this thread (each test counts its own).
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+/// Ticks `world` for `ticks` after a warm-up; returns the ticks that allocated without logging
+/// an event, and how many ticks logged one.
+fn quiet_ticks_that_allocate(world: &mut World, ticks: u32) -> (Vec<(u64, u64)>, u32) {
+    let input = Input::default();
+    // (The first ticks grow the buffers to the crowd's size.)
+    for _ in 0..30 {
+        world.tick(&input);
+        world.events.clear();
+    }
+    let mut bad = Vec::new();
+    let mut eventful = 0;
+    for _ in 0..ticks {
+        let before = allocations();
+        world.tick(&input);
+        let made = allocations() - before;
+        if world.events.is_empty() {
+            if made > 0 {
+                bad.push((world.tick, made));
+            }
+        } else {
+            eventful += 1;
+        }
+        world.events.clear();
+    }
+    (bad, eventful)
+}
+
+#[test]
+fn no_mode_allocates_in_a_tick() {
+    let data = built_in();
+    for &mode in Mode::ALL {
+        for flip in [false, true] {
+            let mut world = World::new(
+                &data,
+                WorldConfig {
+                    mode,
+                    flip,
+                    seed: 3,
+                    agents: Some(400),
+                    script: Script::Hunt,
+                    tick_hz: 60.0,
+                },
+            );
+            // (The stage's first dives come after some 35 s.)
+            let ticks = if world.stage.is_some() { 3600 } else { 1200 };
+            let (bad, eventful) = quiet_ticks_that_allocate(&mut world, ticks);
+            println!("{mode:?} flip {flip}: {eventful} ticks with events");
+            assert!(
+                bad.is_empty(),
+                "{mode:?} (flip {flip}) allocated on ticks that logged nothing: (tick, allocations) {:?}",
+                &bad[..bad.len().min(10)]
+            );
+        }
+    }
+}
+
+#[test]
+fn a_crowd_among_400_obstacles_allocates_nothing() {
+    let mut data = built_in();
+    data.arena = with_spaced_obstacles(&data.arena, 400, 1, 4.0);
+    for mode in [Mode::Avoid, Mode::Evade, Mode::Wander] {
+        let mut world = World::new(
+            &data,
+            WorldConfig {
+                mode,
+                flip: false,
+                seed: 1,
+                agents: Some(2000),
+                script: Script::Circle,
+                tick_hz: 60.0,
+            },
+        );
+        let (bad, _) = quiet_ticks_that_allocate(&mut world, 400);
+        assert!(
+            bad.is_empty(),
+            "{mode:?} allocated: {:?}",
+            &bad[..bad.len().min(10)]
+        );
+    }
+}
