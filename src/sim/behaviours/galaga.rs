@@ -720,16 +720,17 @@ pub fn preview(stage: &Stage, s: &Ship, pos: Vec2, out: &mut Vec<Vec2>) {
     let turn_sign = if flight.mirror { -1.0 } else { 1.0 };
     let mut p = pos;
     let mut heading = s.heading as f32;
-    let mut name = path.clone();
+    // (Steps are read in place, as `run_flight` reads them: a jump allocates nothing.)
+    let mut name: &str = path;
     let mut i = flight.step;
     let mut elapsed = flight.elapsed;
     let dt = 1.0 / 30.0;
     out.push(p);
     for _ in 0..64 {
-        let Some(step) = stage.data.paths[&*name].steps.get(i).cloned() else {
+        let Some(step) = stage.data.paths[name].steps.get(i) else {
             break;
         };
-        match step {
+        match *step {
             Step::Fly { speed, turn, time } => {
                 let mut t = elapsed;
                 while t < time && out.len() < 400 {
@@ -754,8 +755,8 @@ pub fn preview(stage: &Stage, s: &Ship, pos: Vec2, out: &mut Vec<Vec2>) {
                 out.push(Vec2::new(p.x, stage.height));
                 break;
             }
-            Step::Jump(target) => {
-                name = stage.path_name(&target);
+            Step::Jump(ref target) => {
+                name = target;
                 i = 0;
                 elapsed = 0.0;
                 continue;
