@@ -1,0 +1,120 @@
+//! The tuning panel's sliders (`U`): each mode shows the sliders of the behaviours its agents run
+//! — the free-for-all (mode 0) every one its crowd uses — and a slider the free-for-all shows
+//! acts on its agents of that kind.
+
+use std::collections::BTreeMap;
+use steering_arena::data::built_in;
+use steering_arena::data::tuning::{SLIDERS, Tuning};
+use steering_arena::sim::mode::Mode;
+use steering_arena::sim::player::Script;
+use steering_arena::sim::world::{Input, World, WorldConfig};
+
+fn shown(mode: Mode) -> Vec<&'static str> {
+    SLIDERS
+        .iter()
+        .filter(|s| s.shown_in(mode))
+        .map(|s| s.path)
+        .collect()
+}
+
+fn set(tuning: &mut Tuning, path: &str, value: f32) {
+    let slider = SLIDERS
+        .iter()
+        .find(|s| s.path == path)
+        .expect("a slider of that path");
+    (slider.set)(tuning, value);
+}
+
+#[test]
+fn each_panel_shows_the_sliders_of_its_own_behaviours() {
+    assert_eq!(
+        shown(Mode::LosChase),
+        [
+            "player.max_speed",
+            "player.acceleration",
+            "player.radius",
+            "chaser.max_speed",
+            "chaser.max_force",
+            "chaser.mass",
+            "chaser.radius",
+        ]
+    );
+    // Galaga's flights come from the patterns file: only the player is tuned here.
+    assert_eq!(
+        shown(Mode::Galaga),
+        ["player.max_speed", "player.acceleration", "player.radius"]
+    );
+    // The free-for-all runs every ground behaviour in its first form: every slider but the
+    // waypoint wander's (41 in all).
+    let mixed = shown(Mode::Mixed);
+    let hidden: Vec<_> = SLIDERS
+        .iter()
+        .map(|s| s.path)
+        .filter(|p| !mixed.contains(p))
+        .collect();
+    assert_eq!(SLIDERS.len(), 41);
+    assert_eq!(hidden, ["wander.waypoint_seconds", "wander.wobble"]);
+    // And each of its sliders is one some single mode shows too.
+    for path in mixed {
+        let elsewhere = Mode::ALL
+            .iter()
+            .filter(|&&m| m != Mode::Mixed)
+            .any(|&m| shown(m).contains(&path));
+        assert!(elsewhere, "{path} is shown only in the free-for-all");
+    }
+}
+
+/// The fastest each kind of the free-for-all's ground crowd went over 10 s against `hunt`.
+fn fastest_by_kind(tuning: &Tuning) -> BTreeMap<&'static str, f32> {
+    let data = steering_arena::data::DataSet {
+        tuning: tuning.clone(),
+        ..built_in()
+    };
+    let mut world = World::new(
+        &data,
+        WorldConfig {
+            mode: Mode::Mixed,
+            script: Script::Hunt,
+            ..WorldConfig::default()
+        },
+    );
+    let mut fastest = BTreeMap::new();
+    for _ in 0..600 {
+        world.tick(&Input::default());
+        for a in &world.agents {
+            let speed = fastest.entry(a.behaviour.kind()).or_insert(0.0f32);
+            *speed = speed.max(a.body.vel.length());
+        }
+    }
+    fastest
+}
+
+#[test]
+fn the_free_for_all_speed_sliders_hold_its_agents_of_each_kind() {
+    let kinds = [
+        ("chaser.max_speed", &["los-chase", "intercept"][..]),
+        ("evader.max_speed", &["evade"]),
+        ("wanderer.max_speed", &["wander", "avoid-wander"]),
+        ("pattern.max_speed", &["pattern"]),
+    ];
+    let cap = 30.0;
+    let before = fastest_by_kind(&built_in().tuning);
+    let mut slow = built_in().tuning;
+    for (path, _) in kinds {
+        assert!(shown(Mode::Mixed).contains(&path), "{path} in mode 0's panel");
+        set(&mut slow, path, cap);
+    }
+    let after = fastest_by_kind(&slow);
+    for (path, list) in kinds {
+        for kind in list {
+            let (was, now) = (before[kind], after[kind]);
+            assert!(was > 2.0 * cap, "{kind} ran at {was} px/s before {path} was lowered");
+            assert!(
+                now <= cap * 1.0001,
+                "{kind} ran at {now} px/s with {path} at {cap}"
+            );
+        }
+    }
+    // The ships and the tile agents are not held by those sliders.
+    assert!(before["drone"] > cap && after["drone"] > cap);
+}
