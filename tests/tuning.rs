@@ -101,14 +101,20 @@ fn the_free_for_all_speed_sliders_hold_its_agents_of_each_kind() {
     let before = fastest_by_kind(&built_in().tuning);
     let mut slow = built_in().tuning;
     for (path, _) in kinds {
-        assert!(shown(Mode::Mixed).contains(&path), "{path} in mode 0's panel");
+        assert!(
+            shown(Mode::Mixed).contains(&path),
+            "{path} in mode 0's panel"
+        );
         set(&mut slow, path, cap);
     }
     let after = fastest_by_kind(&slow);
     for (path, list) in kinds {
         for kind in list {
             let (was, now) = (before[kind], after[kind]);
-            assert!(was > 2.0 * cap, "{kind} ran at {was} px/s before {path} was lowered");
+            assert!(
+                was > 2.0 * cap,
+                "{kind} ran at {was} px/s before {path} was lowered"
+            );
             assert!(
                 now <= cap * 1.0001,
                 "{kind} ran at {now} px/s with {path} at {cap}"
