@@ -17,6 +17,9 @@ const TEXT: Color = Color::new(0.92, 0.94, 0.98, 1.0);
 const DIM: Color = Color::new(0.62, 0.66, 0.75, 1.0);
 const ERROR_BG: Color = Color::new(0.55, 0.08, 0.10, 0.92);
 const PANEL_BG: Color = Color::new(0.03, 0.04, 0.06, 0.9);
+/// The help covers the legend and the chart where they overlap: see-through, their bright text
+/// showed in the middle of its key list.
+const HELP_BG: Color = Color::new(0.03, 0.04, 0.06, 0.98);
 /// Seconds a status line stays up.
 const STATUS_SECONDS: f32 = 3.0;
 
@@ -95,7 +98,7 @@ pub fn help() {
     let width = (column_width * columns as f32).min(screen_width() - 20.0);
     let x = (screen_width() - width) * 0.5;
     let y = ((screen_height() - height) * 0.5).max(HUD_HEIGHT);
-    draw_rectangle(x, y, width, height, PANEL_BG);
+    draw_rectangle(x, y, width, height, HELP_BG);
     draw_text("keys", x + 16.0, y + line, 20.0, TEXT);
     for (i, b) in BINDINGS.iter().enumerate() {
         let cx = x + column_width * (i / rows) as f32;
