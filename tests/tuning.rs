@@ -3,8 +3,8 @@
 //! acts on its agents of that kind.
 
 use std::collections::BTreeMap;
-use steering_arena::data::built_in;
 use steering_arena::data::tuning::{SLIDERS, Tuning};
+use steering_arena::data::{DataSet, built_in};
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
 use steering_arena::sim::world::{Input, World, WorldConfig};
@@ -66,7 +66,7 @@ fn each_panel_shows_the_sliders_of_its_own_behaviours() {
 
 /// The fastest each kind of the free-for-all's ground crowd went over 10 s against `hunt`.
 fn fastest_by_kind(tuning: &Tuning) -> BTreeMap<&'static str, f32> {
-    let data = steering_arena::data::DataSet {
+    let data = DataSet {
         tuning: tuning.clone(),
         ..built_in()
     };

@@ -19,7 +19,10 @@ const ERROR_BG: Color = Color::new(0.55, 0.08, 0.10, 0.92);
 const PANEL_BG: Color = Color::new(0.03, 0.04, 0.06, 0.9);
 /// The help covers the legend and the chart where they overlap: see-through, their bright text
 /// showed in the middle of its key list.
-const HELP_BG: Color = Color::new(0.03, 0.04, 0.06, 0.98);
+const HELP_BG: Color = Color {
+    a: 0.98,
+    ..PANEL_BG
+};
 /// Seconds a status line stays up.
 const STATUS_SECONDS: f32 = 3.0;
 
