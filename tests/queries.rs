@@ -425,6 +425,8 @@ fn the_feelers_shortcuts_feel_what_the_plain_fan_and_wall_sweeps_feel() {
                 strength: 2.0,
                 sense_hz: 20.0,
                 unstick_after_s: 2.0,
+                separation: 1.0,
+                separation_range: 40.0,
             };
             let cfg = avoid::feelers(&p, &t);
             let r = cfg.sweep_radius();

@@ -45,15 +45,23 @@ fn each_panel_shows_the_sliders_of_its_own_behaviours() {
         ["player.max_speed", "player.acceleration", "player.radius"]
     );
     // The free-for-all runs every ground behaviour in its first form: every slider but the
-    // waypoint wander's (41 in all).
+    // waypoint wander's and mode 7's chasers' separation (43 in all).
     let mixed = shown(Mode::Mixed);
     let hidden: Vec<_> = SLIDERS
         .iter()
         .map(|s| s.path)
         .filter(|p| !mixed.contains(p))
         .collect();
-    assert_eq!(SLIDERS.len(), 41);
-    assert_eq!(hidden, ["wander.waypoint_seconds", "wander.wobble"]);
+    assert_eq!(SLIDERS.len(), 43);
+    assert_eq!(
+        hidden,
+        [
+            "wander.waypoint_seconds",
+            "wander.wobble",
+            "avoid.separation",
+            "avoid.separation_range"
+        ]
+    );
     // And each of its sliders is one some single mode shows too.
     for path in mixed {
         let elsewhere = Mode::ALL

@@ -48,11 +48,15 @@ pub const ESCORT: Color = Color::new(0.95, 0.35, 0.45, 1.0);
 pub const DRONE: Color = Color::new(0.35, 0.60, 1.0, 1.0);
 pub const WALKER: Color = Color::new(0.75, 0.55, 1.0, 1.0);
 pub const TRAIL: Color = Color::new(0.75, 0.55, 1.0, 0.45);
+pub const APART: Color = Color::new(1.0, 0.60, 0.20, 0.9);
 
 /// Overlay scales: a velocity is drawn as where it goes in this many seconds; a force as the
 /// velocity change it makes in this many seconds.
 const VELOCITY_SECONDS: f32 = 0.4;
 const FORCE_SECONDS: f32 = 0.25;
+/// A chaser's separation push is drawn this many pixels per unit (the pull toward the player
+/// being one unit).
+const APART_PX: f32 = 24.0;
 /// Above this many agents the overlay leaves out per-agent text.
 const LABEL_LIMIT: usize = 40;
 /// Above this many agents the overlay is drawn for the agents nearest the player only: thousands
@@ -408,6 +412,10 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
                 cross(s, 6.0, PREDICT);
             } else if a.state != "chase" && a.state != "chase-avoid" {
                 wander_circle(a, pos, w.distance, w.radius, cam);
+            }
+            if walk.apart != Vec2::ZERO {
+                let s = cam.to_screen(pos + walk.apart * APART_PX);
+                draw_line(p.x, p.y, s.x, s.y, 2.0, APART);
             }
         }
     }

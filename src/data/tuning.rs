@@ -78,6 +78,12 @@ mod defaults {
     pub fn unstick_after_s() -> f32 {
         built_in().avoid.unstick_after_s
     }
+    pub fn separation() -> f32 {
+        built_in().avoid.separation
+    }
+    pub fn separation_range() -> f32 {
+        built_in().avoid.separation_range
+    }
     pub fn pattern() -> PatternTuning {
         built_in().pattern
     }
@@ -176,6 +182,14 @@ pub struct AvoidTuning {
     /// stuck and takes a way out of the pocket it is in; 0: never.
     #[serde(default = "defaults::unstick_after_s")]
     pub unstick_after_s: f32,
+    /// Mode 7's chasers (`T`): how hard each is pushed away from the others within
+    /// `separation_range` (Reynolds' separation), against the pull of 1 toward the player; 0: not
+    /// at all.
+    #[serde(default = "defaults::separation")]
+    pub separation: f32,
+    /// Centre-to-centre distance within which mode 7's chasers push one another apart (px).
+    #[serde(default = "defaults::separation_range")]
+    pub separation_range: f32,
 }
 
 /// The book's physically simulated pattern vehicle: thrust pushes it up to its top speed, drag
@@ -552,6 +566,24 @@ pub const SLIDERS: &[Slider] = &[
         modes: &[Mode::Evade, Mode::Wander, Mode::Avoid, Mode::Mixed],
         get: |t| t.avoid.unstick_after_s,
         set: |t, v| t.avoid.unstick_after_s = v,
+    },
+    Slider {
+        path: "avoid.separation",
+        label: "chasers' separation (T)",
+        min: 0.0,
+        max: 5.0,
+        modes: &[Mode::Avoid],
+        get: |t| t.avoid.separation,
+        set: |t, v| t.avoid.separation = v,
+    },
+    Slider {
+        path: "avoid.separation_range",
+        label: "separation range (px)",
+        min: 0.0,
+        max: 200.0,
+        modes: &[Mode::Avoid],
+        get: |t| t.avoid.separation_range,
+        set: |t, v| t.avoid.separation_range = v,
     },
     Slider {
         path: "pattern.max_speed",

@@ -14,9 +14,10 @@ use crate::sim::behaviours::tile_los::{self, TileLine};
 use crate::sim::behaviours::unstick::Unstick;
 use crate::sim::behaviours::wander;
 use crate::sim::behaviours::{intercept, seek, tile_chase};
+use crate::sim::crowd::Crowd;
 use crate::sim::mode::Mode;
 use crate::sim::tiles::TileGrid;
-use crate::sim::vehicle::{Vehicle, unit_or_zero, within_a_tick};
+use crate::sim::vehicle::{Vehicle, unit_or, unit_or_zero, within_a_tick};
 use ::rand::Rng;
 use glam::{IVec2, Vec2};
 
@@ -112,6 +113,9 @@ pub struct WanderWalk {
     pub cast: bool,
     /// Whether it has stayed on one spot, and the way out it follows if so.
     pub unstick: Unstick,
+    /// Mode 7's chasers: this tick's push away from the others, as added to the unit pull
+    /// toward the player (zero for wanderers).
+    pub apart: Vec2,
 }
 
 impl Default for WanderWalk {
@@ -123,6 +127,7 @@ impl Default for WanderWalk {
             felt: None,
             cast: false,
             unstick: Unstick::default(),
+            apart: Vec2::ZERO,
         }
     }
 }
@@ -408,6 +413,8 @@ pub struct Context<'a> {
     pub casts: CastSchedule,
     /// The arena changed since the last tick: every agent casts its rays now.
     pub recast: bool,
+    /// Where the crowd that keeps apart (mode 7's chasers) stood as the tick began.
+    pub crowd: &'a Crowd,
 }
 
 impl Context<'_> {
@@ -627,7 +634,10 @@ impl Agent {
                 let w = &ctx.tuning.wander;
                 let wish = if *chase {
                     self.state = "chase";
-                    unit_or_zero(ctx.player_pos - self.body.pos)
+                    let to = unit_or_zero(ctx.player_pos - self.body.pos);
+                    walk.apart =
+                        ctx.crowd.apart(self.id, self.body.pos) * ctx.tuning.avoid.separation;
+                    unit_or(to + walk.apart, to)
                 } else {
                     let target = jittered_target(walk, &self.body, w, ctx.dt, rng);
                     self.aim = target;

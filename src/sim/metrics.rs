@@ -1,5 +1,7 @@
 //! Measurements over a run, folded in tick by tick, and the `sim` summary built from them.
 
+use crate::sim::crowd::{Crowd, Member};
+use crate::sim::mode::Mode;
 use crate::sim::world::World;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -25,6 +27,10 @@ pub struct Metrics {
     /// Per agent: positions sampled once a second (oldest first), reset on respawn.
     samples: Vec<Vec<glam::Vec2>>,
     stuck: Vec<bool>,
+    /// Mode 7: agent-ticks with another agent's body overlapping the agent's.
+    agent_overlaps: u64,
+    /// Mode 7: where the agents stand this tick, to find those overlaps.
+    crowd: Crowd,
 }
 
 impl Metrics {
@@ -45,6 +51,9 @@ impl Metrics {
         if self.samples.len() < world.agents.len() {
             self.samples.resize(world.agents.len(), Vec::new());
             self.stuck.resize(world.agents.len(), false);
+        }
+        if world.mode == Mode::Avoid {
+            self.agent_overlaps += self.overlapping(world);
         }
         for (i, a) in world.agents.iter().enumerate() {
             let b = &a.body;
@@ -108,6 +117,22 @@ impl Metrics {
         }
     }
 
+    /// How many of mode 7's agents (all of one radius) have another's body overlapping theirs.
+    fn overlapping(&mut self, world: &World) -> u64 {
+        let reach = 2.0 * world.tuning.wanderer.radius;
+        let members = world.agents.iter().map(|a| Member {
+            id: a.id,
+            pos: a.body.pos,
+        });
+        self.crowd.rebuild(world.arena.size(), reach, members);
+        let crowd = &self.crowd;
+        let overlapped = world
+            .agents
+            .iter()
+            .filter(|a| crowd.any_within(a.id, a.body.pos, reach));
+        overlapped.count() as u64
+    }
+
     /// The `sim` summary (SPEC §2).
     pub fn summary(&self, world: &World, script: &str, seconds: f64) -> Summary {
         let mut sorted = self.tick_ms.clone();
@@ -149,7 +174,13 @@ impl Metrics {
                 mean: round6(mean),
                 p99: round6(f64::from(p99)),
             },
-            extra: world.extra(),
+            extra: {
+                let mut extra = world.extra();
+                if world.mode == Mode::Avoid {
+                    extra.insert("agent_overlaps".into(), self.agent_overlaps.into());
+                }
+                extra
+            },
         }
     }
 }

@@ -11,6 +11,7 @@ use crate::sim::arena::{Arena, Obstacle, Response};
 use crate::sim::behaviours::galaga::{self, Stage};
 use crate::sim::behaviours::pattern::{PatternRun, TileRun};
 use crate::sim::clock::TICK_HZ;
+use crate::sim::crowd::{Crowd, Member};
 use crate::sim::mode::Mode;
 use crate::sim::mode::{MIXED_GROUND, MIXED_SHIPS};
 use crate::sim::player::{Player, Script};
@@ -115,6 +116,8 @@ pub struct World {
     touching: Vec<u32>,
     /// What each ground agent decided this tick (kept to reuse its allocation).
     plans: Vec<(Plan, VehicleTuning)>,
+    /// Mode 7's chasers as the tick begins, for their separation (empty otherwise).
+    crowd: Crowd,
 }
 
 impl World {
@@ -138,6 +141,7 @@ impl World {
             rng: StdRng::seed_from_u64(config.seed),
             recast: false,
             touching: Vec::new(),
+            crowd: Crowd::default(),
             plans: Vec::with_capacity(BATCH),
             config,
         };
@@ -418,6 +422,21 @@ impl World {
             &self.tuning.player,
             dt,
         );
+        // Mode 7's chasers keep apart: where each stands as the tick begins (so no agent's move
+        // this tick changes what another feels of it).
+        let range = self.tuning.avoid.separation_range;
+        if self.mode == Mode::Avoid && self.flip && self.tuning.avoid.separation > 0.0 {
+            let chasers = self.agents.iter().filter_map(|a| match a.behaviour {
+                Behaviour::Avoid { chase: true, .. } => Some(Member {
+                    id: a.id,
+                    pos: a.body.pos,
+                }),
+                _ => None,
+            });
+            self.crowd.rebuild(self.arena.size(), range, chasers);
+        } else {
+            self.crowd.clear();
+        }
         let ctx = Context {
             arena: &self.arena,
             tuning: &self.tuning,
@@ -428,6 +447,7 @@ impl World {
             tick: self.tick,
             casts: CastSchedule::new(self.tuning.avoid.sense_hz, self.config.tick_hz),
             recast: std::mem::take(&mut self.recast),
+            crowd: &self.crowd,
         };
         // Ground agents behave one by one; the stage moves its ships (they come last) together.
         let split = match self.stage {
