@@ -186,10 +186,14 @@ impl Crowd {
     }
 }
 
-/// The cell holding `p`, clamped into the grid.
+/// The cell holding `p`, clamped into the grid. (Through `i32`, which converts in an
+/// instruction; `usize` takes several.)
+#[inline]
 fn cell_xy(p: Vec2, per_side: f32, cols: usize, rows: usize) -> (usize, usize) {
-    // (`as` saturates: negative coordinates give 0.)
-    let x = ((p.x * per_side) as usize).min(cols - 1);
-    let y = ((p.y * per_side) as usize).min(rows - 1);
-    (x, y)
+    let x = (p.x * per_side) as i32;
+    let y = (p.y * per_side) as i32;
+    (
+        x.clamp(0, cols as i32 - 1) as usize,
+        y.clamp(0, rows as i32 - 1) as usize,
+    )
 }
