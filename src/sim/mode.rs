@@ -146,7 +146,7 @@ impl Mode {
                 "wander among obstacles, feeling ahead with rays that grow with speed (T: chase the player)"
             }
             (Mode::Avoid, true) => {
-                "chase the player through the obstacles, feeling ahead with rays that grow with speed (T: wander)"
+                "chase the player through the obstacles, keeping apart and feeling ahead with rays that grow with speed (T: wander)"
             }
             (Mode::Galaga, _) => {
                 "waves fly in along step-list paths (speed, turn rate, time), fill a swaying, breathing formation, then dive"
