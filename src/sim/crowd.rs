@@ -1,7 +1,7 @@
 //! Who is near whom in a crowd: a uniform grid of square cells at least `range` wide, each
 //! listing the members in it, so everyone within `range` of a point lies in the 3×3 cells around
 //! it. Rebuilt from scratch whenever asked (once a tick), by a counting sort: three passes over
-//! the crowd and one over the cells, and no allocation once the lists have grown to the crowd.
+//! the crowd and two over the cells, and no allocation once the lists have grown to the crowd.
 //!
 //! Its use is Reynolds' separation: mode 7's chasers (`T`) all seek one point, and without it
 //! they run together into a single blob. Each is pushed away from those within range, the more
@@ -34,8 +34,7 @@ pub struct Member {
 pub struct Crowd {
     /// The range asked for at the last rebuild (0: an empty crowd).
     range: f32,
-    /// Side of a cell (at least the range) and its reciprocal.
-    side: f32,
+    /// 1 / the side of a cell (the side is at least the range).
     per_side: f32,
     cols: usize,
     rows: usize,
@@ -68,7 +67,6 @@ impl Crowd {
         // The side that keeps the cells within `most`, if the range would make more.
         let side = range.max((size.x * size.y / most).sqrt());
         self.range = range;
-        self.side = side;
         self.per_side = 1.0 / side;
         self.cols = ((size.x / side).ceil() as usize).max(1);
         self.rows = ((size.y / side).ceil() as usize).max(1);
