@@ -816,3 +816,103 @@ fn each_reversed_chase_mode_runs_from_a_still_player_until_it_reaches_a_wall() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Where agents appear
+
+/// The default arena's spawns in the farther half from its centre, where the player starts: its
+/// four corners.
+const CORNER_SPAWNS: [Vec2; 4] = [
+    Vec2::new(64.0, 64.0),
+    Vec2::new(1216.0, 64.0),
+    Vec2::new(64.0, 704.0),
+    Vec2::new(1216.0, 704.0),
+];
+
+/// How far `p` is from the nearest corner spawn along its farther axis.
+fn from_corner_spawn(p: Vec2) -> f32 {
+    CORNER_SPAWNS
+        .iter()
+        .map(|s| (p - *s).abs().max_element())
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// How many of `points` share their exact position with another.
+fn stacked(points: &[Vec2]) -> usize {
+    let mut keys: Vec<(u32, u32)> = points
+        .iter()
+        .map(|p| (p.x.to_bits(), p.y.to_bits()))
+        .collect();
+    keys.sort_unstable();
+    (0..keys.len())
+        .filter(|&i| (i > 0 && keys[i - 1] == keys[i]) || keys.get(i + 1) == Some(&keys[i]))
+        .count()
+}
+
+#[test]
+fn agents_added_by_plus_appear_scattered_round_the_far_spawns_not_stacked_on_them() {
+    // `+` grows the crowd through `set_agent_count`. Each newcomer is drawn within 40 px (each
+    // way) of a spawn in the farther half; on the spawn itself 2,000 seekers would stand on four
+    // points and, steered alike, move as four bodies for ever.
+    let mut world = World::new(
+        &built_in(),
+        WorldConfig {
+            mode: Mode::LosChase,
+            agents: Some(4),
+            script: Script::Still,
+            ..WorldConfig::default()
+        },
+    );
+    world.set_agent_count(2_000);
+    let added: Vec<Vec2> = world.agents[4..].iter().map(|a| a.body.pos).collect();
+    assert_eq!(added.len(), 1_996);
+    assert_eq!(stacked(&added), 0);
+    let farthest = added
+        .iter()
+        .map(|&p| from_corner_spawn(p))
+        .fold(0.0, f32::max);
+    assert!(farthest <= 40.0, "{farthest}");
+    // They use the whole square, not a corner of it.
+    assert!(farthest >= 39.0, "{farthest}");
+    // Steered alike from different spots, they stay apart until they reach the player.
+    for _ in 0..30 {
+        world.tick(&Input::default());
+    }
+    let moved: Vec<Vec2> = world.agents.iter().map(|a| a.body.pos).collect();
+    assert_eq!(stacked(&moved), 0);
+}
+
+#[test]
+fn a_caught_chaser_respawns_scattered_round_a_far_spawn() {
+    // 200 seekers against a still player for 20 s: every respawn (an agent born after the start)
+    // stands within 40 px of a corner spawn, and no two share a spot.
+    let mut world = World::new(
+        &built_in(),
+        WorldConfig {
+            mode: Mode::LosChase,
+            agents: Some(200),
+            script: Script::Still,
+            ..WorldConfig::default()
+        },
+    );
+    let mut respawns = Vec::new();
+    for _ in 0..1_200 {
+        world.tick(&Input::default());
+        let now = world.time();
+        respawns.extend(
+            world
+                .agents
+                .iter()
+                .filter(|a| a.born == now)
+                .map(|a| a.body.pos),
+        );
+    }
+    assert_eq!(respawns.len() as u32, world.score.catches);
+    assert!(respawns.len() >= 100, "{}", respawns.len());
+    assert_eq!(stacked(&respawns), 0);
+    let farthest = respawns
+        .iter()
+        .map(|&p| from_corner_spawn(p))
+        .fold(0.0, f32::max);
+    assert!(farthest <= 40.0, "{farthest}");
+}

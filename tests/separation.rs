@@ -220,8 +220,10 @@ fn overlaps(s: &Summary) -> u64 {
 #[test]
 fn a_chasing_crowd_overlaps_itself_a_tenth_as_often_and_still_catches() {
     // 30 chasers, 30 s (54,000 agent-ticks), default arena. Measured with the built-in
-    // separation (1.0 within 40 px) against 0, seeds 1-5: a still player 2,555-3,109 agent-ticks
-    // against 31,884-35,784; a circling player 832-1,465 against 44,447-48,059.
+    // separation (1.0 within 40 px) against 0, seeds 1-5: a still player 1,328-2,495 agent-ticks
+    // against 22,287-29,636; a circling player 736-1,447 against 42,921-47,065. (Before respawns
+    // were scattered round their spawn point, a still player's came to 2,555-3,109 against
+    // 31,884-35,784: chasers caught in one tick came back on one spot.)
     let mut off = built_in();
     off.tuning.avoid.separation = 0.0;
     let mut seen = Vec::new();
@@ -232,8 +234,8 @@ fn a_chasing_crowd_overlaps_itself_a_tenth_as_often_and_still_catches() {
             let what = format!("seed {seed} {script:?}: {on:?} / {without:?}");
             assert_eq!(on.agents, 30, "{what}");
             assert!(overlaps(&on) * 8 <= overlaps(&without), "{what}");
-            assert!(overlaps(&on) <= 4_000, "{what}");
-            assert!(overlaps(&without) >= 25_000, "{what}");
+            assert!(overlaps(&on) <= 3_000, "{what}");
+            assert!(overlaps(&without) >= 20_000, "{what}");
             // It still chases: it catches, first within the time the separation-free crowd
             // takes plus a second, and stays clear of the obstacles and inside.
             assert!(on.catches > 0, "{what}");

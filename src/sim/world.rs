@@ -206,6 +206,7 @@ impl World {
         self.agents.truncate(n);
         while self.agents.len() < n {
             let pos = self.far_spawn();
+            let pos = self.scattered(pos);
             let agent = self.new_agent(self.agents.len() as u32, pos, self.mode, self.flip);
             self.agents.push(agent);
         }
@@ -242,12 +243,8 @@ impl World {
         }
         let spawns = self.arena.spawns.clone();
         for i in 0..count {
-            let base = spawns[i % spawns.len()];
-            let scatter = Vec2::new(
-                self.rng.gen_range(-SPAWN_SCATTER..=SPAWN_SCATTER),
-                self.rng.gen_range(-SPAWN_SCATTER..=SPAWN_SCATTER),
-            );
-            let agent = self.new_agent(i as u32, base + scatter, self.mode, self.flip);
+            let pos = self.scattered(spawns[i % spawns.len()]);
+            let agent = self.new_agent(i as u32, pos, self.mode, self.flip);
             self.agents.push(agent);
         }
     }
@@ -266,12 +263,8 @@ impl World {
                 }
                 continue;
             }
-            let base = spawns[i % spawns.len()];
-            let scatter = Vec2::new(
-                self.rng.gen_range(-SPAWN_SCATTER..=SPAWN_SCATTER),
-                self.rng.gen_range(-SPAWN_SCATTER..=SPAWN_SCATTER),
-            );
-            let agent = self.new_agent(i as u32, base + scatter, mode, false);
+            let pos = self.scattered(spawns[i % spawns.len()]);
+            let agent = self.new_agent(i as u32, pos, mode, false);
             self.agents.push(agent);
         }
         self.spawn_stage(count.min(MIXED_SHIPS));
@@ -382,6 +375,16 @@ impl World {
             agent.prev_speed = speed;
         }
         agent
+    }
+
+    /// A spot drawn by the world's generator within [`SPAWN_SCATTER`] of `base` each way: agents
+    /// that appear together (the start, a `+`, catches in one tick) are not stacked on one point,
+    /// where bodies steered alike would move as one forever.
+    fn scattered(&mut self, base: Vec2) -> Vec2 {
+        base + Vec2::new(
+            self.rng.gen_range(-SPAWN_SCATTER..=SPAWN_SCATTER),
+            self.rng.gen_range(-SPAWN_SCATTER..=SPAWN_SCATTER),
+        )
     }
 
     /// A spawn point in the farther half from the player, chosen by the world's generator.
@@ -555,6 +558,7 @@ impl World {
                 continue;
             }
             let pos = self.far_spawn();
+            let pos = self.scattered(pos);
             let (mode, flip) = self.agents[i].behaviour.base();
             self.agents[i] = self.new_agent(id, pos, mode, flip);
         }
