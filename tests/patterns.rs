@@ -357,6 +357,88 @@ fn sim_patterns_reports_completed_cycles_and_a_square_closing_within_a_tenth_of_
     assert_eq!(s.stuck_agents, 0, "a pattern walker got stuck");
 }
 
+/// Mode 9 with `count` walkers (the built-in data: three physics walkers and the tile `box`),
+/// against a still player for `seconds`.
+fn walker_crowd(count: usize, seconds: f64) -> Summary {
+    headless::run(
+        &built_in(),
+        WorldConfig {
+            mode: Mode::Patterns,
+            agents: Some(count),
+            script: Script::Still,
+            ..WorldConfig::default()
+        },
+        seconds,
+        None::<&mut Recorder<std::io::Sink>>,
+    )
+    .expect("a headless run without a record cannot fail")
+}
+
+#[test]
+fn every_copy_of_a_walker_keeps_walking_in_crowds_of_30_200_and_1275() {
+    // Copies used to start 40 px down-right of the one before: in a crowd of 30, five of the
+    // eight `box` copies had a blocked tile on their loop and stood still for good.
+    for count in [30, 200, 1275] {
+        let s = walker_crowd(count, 30.0);
+        println!(
+            "{count} walkers, 30 s: stuck {}, overlaps {}, out of bounds {}, cycles {}",
+            s.stuck_agents, s.obstacle_overlaps, s.out_of_bounds, s.extra["cycles"]
+        );
+        assert_eq!(s.agents, count);
+        assert_eq!(s.stuck_agents, 0, "{count} walkers: some stopped for good");
+        assert_eq!(s.obstacle_overlaps, 0, "{count} walkers: overlaps");
+        assert_eq!(s.out_of_bounds, 0, "{count} walkers: out of bounds");
+        assert!(!s.non_finite);
+    }
+}
+
+#[test]
+fn each_copy_of_the_tile_box_starts_on_its_own_tile_with_its_whole_loop_open() {
+    let world = World::new(
+        &built_in(),
+        WorldConfig {
+            mode: Mode::Patterns,
+            agents: Some(400),
+            script: Script::Still,
+            ..WorldConfig::default()
+        },
+    );
+    let grid = &world.arena.tiles;
+    let origin = IVec2::new(10, 10);
+    let mut starts = Vec::new();
+    for a in &world.agents {
+        let Some(tile) = a.tile() else { continue };
+        assert!(
+            !starts.contains(&tile),
+            "two box walkers start on tile {tile}"
+        );
+        starts.push(tile);
+        let mut at = tile;
+        for &(x, y) in &BOX_FROM_10_10 {
+            let next = tile + IVec2::new(x, y) - origin;
+            assert!(
+                grid.can_step(at, next),
+                "the box from {tile} is blocked at {next}"
+            );
+            at = next;
+        }
+    }
+    assert_eq!(starts.len(), 100, "one walker in four runs the box");
+    // Physics walkers: no two on one spot either.
+    let physics: Vec<Vec2> = world
+        .agents
+        .iter()
+        .filter(|a| a.tile().is_none())
+        .map(|a| a.body.pos)
+        .collect();
+    assert_eq!(physics.len(), 300);
+    for (i, p) in physics.iter().enumerate() {
+        for q in &physics[i + 1..] {
+            assert!(p.distance(*q) >= 1.0, "two physics walkers start at {p}");
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Galaga (mode 8)
 

@@ -5,6 +5,7 @@ pub mod agent;
 pub mod arena;
 pub mod behaviours;
 pub mod clock;
+pub mod copies;
 pub mod crowd;
 pub mod field;
 pub mod headless;

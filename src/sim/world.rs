@@ -11,6 +11,7 @@ use crate::sim::arena::{Arena, Obstacle, Response};
 use crate::sim::behaviours::galaga::{self, Stage};
 use crate::sim::behaviours::pattern::{PatternRun, TileRun};
 use crate::sim::clock::TICK_HZ;
+use crate::sim::copies::Copies;
 use crate::sim::crowd::{Crowd, Member};
 use crate::sim::mode::Mode;
 use crate::sim::mode::{MIXED_GROUND, MIXED_SHIPS};
@@ -25,8 +26,6 @@ use std::sync::Arc;
 pub const MAX_AGENTS: usize = 20_000;
 /// How far from its spawn point an agent's starting position may be scattered.
 const SPAWN_SCATTER: f32 = 40.0;
-/// How far each further copy of a mode-9 walker is shifted (px, both axes).
-const WALKER_COPY_SHIFT: f32 = 40.0;
 /// Agents that think, clear their course and move together (see `Agent::act`): few enough that
 /// the batch is still in the nearest cache for each pass.
 const BATCH: usize = 64;
@@ -250,17 +249,24 @@ impl World {
     }
 
     /// Mode 0: the ground agents of [`MIXED_GROUND`] (repeated to fill `count`) from the seeded
-    /// spawns — the pattern walker at its data start — and a Galaga squadron last.
+    /// spawns — the pattern walker at its data start, and its copies — and a Galaga squadron last.
     fn spawn_mixed(&mut self, count: usize) {
         let ground = count.saturating_sub(MIXED_SHIPS);
         let spawns = self.arena.spawns.clone();
         let shared = SharedPatterns::new(&self.patterns);
+        let mut copies = Copies::new();
+        let walkers = self.patterns.walkers.len();
+        let mut patterned = 0;
         for i in 0..ground {
             let mode = MIXED_GROUND[i % MIXED_GROUND.len()];
             if mode == Mode::Patterns {
-                if let Some(agent) = self.walker(&shared, i as u32, 0) {
+                // The file's first walker; in a bigger crowd, its copies.
+                if let Some(agent) =
+                    self.walker(&shared, &mut copies, i as u32, patterned * walkers)
+                {
                     self.agents.push(agent);
                 }
+                patterned += 1;
                 continue;
             }
             let pos = self.scattered(spawns[i % spawns.len()]);
@@ -302,49 +308,66 @@ impl World {
     /// Mode 9: walker `i` runs the patterns file's walker `i mod n`.
     fn spawn_walkers(&mut self, count: usize) {
         let shared = SharedPatterns::new(&self.patterns);
+        let mut copies = Copies::new();
         for i in 0..count {
-            if let Some(agent) = self.walker(&shared, i as u32, i) {
+            if let Some(agent) = self.walker(&shared, &mut copies, i as u32, i) {
                 self.agents.push(agent);
             }
         }
     }
 
-    /// Agent `id` running the patterns file's walker `n mod walkers`; further copies are shifted
-    /// down and right so they do not sit on each other.
-    fn walker(&self, shared: &SharedPatterns, id: u32, n: usize) -> Option<Agent> {
+    /// Agent `id` running the patterns file's walker `n mod walkers`: the first of each at its
+    /// data start, further copies where their first loop runs clear (see [`Copies`]).
+    fn walker(
+        &self,
+        shared: &SharedPatterns,
+        copies: &mut Copies,
+        id: u32,
+        n: usize,
+    ) -> Option<Agent> {
         let walkers = &self.patterns.walkers;
-        let w = walkers.get(n % walkers.len().max(1))?;
-        let copy = (n / walkers.len()) as f32;
-        let pos = Vec2::from(w.start) + Vec2::splat(WALKER_COPY_SHIFT * copy);
+        let which = n % walkers.len().max(1);
+        let w = walkers.get(which)?;
+        let copy = n >= walkers.len();
+        let t = &self.tuning.pattern;
         // Inside the walls and clear of obstacles, whatever the arena (tile walkers go to the
         // nearest free tile below).
-        let pos = self.arena.nearest_clear(pos, self.tuning.pattern.radius);
-        let face = pos + Vec2::from_angle(w.heading.to_radians());
-        let behaviour = if w.tile {
+        let start = self.arena.nearest_clear(Vec2::from(w.start), t.radius);
+        let (pos, behaviour) = if w.tile {
             let (name, list) = &shared.tiles[&w.pattern];
-            let tile = self.arena.tiles.nearest_free(self.arena.tiles.tile_of(pos));
-            Behaviour::TilePattern {
-                walk: TileWalk::new(tile),
-                run: Box::new(TileRun::shared(name.clone(), list.clone(), w.heading)),
-            }
+            let grid = &self.arena.tiles;
+            let run = TileRun::shared(name.clone(), list.clone(), w.heading);
+            let home = grid.nearest_free(grid.tile_of(start));
+            let tile = if copy {
+                copies.tile(grid, which, home, run.direction, list)
+            } else {
+                copies.take(grid.center(home));
+                home
+            };
+            let walk = TileWalk::new(tile);
+            let run = Box::new(run);
+            (grid.center(tile), Behaviour::TilePattern { walk, run })
         } else {
             let (name, list) = &shared.patterns[&w.pattern];
-            let t = &self.tuning.pattern;
-            Behaviour::Pattern {
-                run: Box::new(PatternRun::shared(
-                    name.clone(),
-                    list.clone(),
-                    pos,
-                    w.heading,
-                )),
+            let run = |at| PatternRun::shared(name.clone(), list.clone(), at, w.heading);
+            let pos = if copy {
+                copies.physics(&self.arena, which, &run(start), start, t, self.dt)
+            } else {
+                copies.take(start);
+                start
+            };
+            let behaviour = Behaviour::Pattern {
+                run: Box::new(run(pos)),
                 params: VehicleTuning {
                     max_speed: t.max_speed,
                     max_force: t.thrust,
                     mass: 1.0,
                     radius: t.radius,
                 },
-            }
+            };
+            (pos, behaviour)
         };
+        let face = pos + Vec2::from_angle(w.heading.to_radians());
         let mut agent = Agent::with(id, behaviour, pos, face, &self.arena);
         agent.born = self.time();
         Some(agent)

@@ -1,0 +1,257 @@
+//! Where the further copies of a pattern walker start (mode 9's `+`, mode 0's pattern walkers).
+//!
+//! A walker follows its control data blindly, as the book's do: a copy whose loop crosses an
+//! obstacle bounces off it every lap, and a tile walker whose box runs into a blocked tile waits
+//! there for ever. So each copy starts at the spot nearest its walker's own start from which its
+//! whole first loop, traced in open space, stays inside the walls and clear of every obstacle.
+//! Spots lie on a lattice anchored at that start; the coarse ones (every 32 px, every other tile)
+//! are taken before the fine ones, so a crowd of copies spreads over the arena before it packs,
+//! and no two walkers ever start on one spot. Nothing here is random: the start depends on the
+//! data, the arena and the count only.
+//!
+//! When no clear spot is left, a copy takes the nearest free spot where it at least starts clear.
+
+use crate::data::patterns::TileInstruction;
+use crate::data::tuning::PatternTuning;
+use crate::sim::arena::Arena;
+use crate::sim::behaviours::pattern::{DIRECTIONS, PatternRun};
+use crate::sim::tiles::TileGrid;
+use glam::{IVec2, Vec2};
+use std::collections::HashSet;
+
+/// Side of the squares that say two starts are on one spot (px).
+const SPOT: f32 = 4.0;
+/// Lattice levels: a spot at level `k` lies on the lattice `2^k` units wide; coarser first.
+const PHYSICS_LEVELS: u32 = 3;
+const TILE_LEVELS: u32 = 1;
+/// At most this many lattice spots are considered per walker (a huge arena gets a wider unit).
+const MAX_SPOTS: f32 = 65_536.0;
+/// Clearance kept beyond the body's radius along the loop (px).
+const MARGIN: f32 = 2.0;
+/// A loop is traced for at most this long (a pattern that never closes is checked this far).
+const MAX_TRACE_S: f32 = 30.0;
+/// Footprint points are kept this far apart along the loop (px): under a body's radius, so the
+/// discs checked at them cover the whole swept path.
+const TRACE_STEP: f32 = 4.0;
+/// A tile loop is traced for at most this many steps.
+const MAX_TILE_STEPS: usize = 4_096;
+
+/// The copies placed so far in one spawn, and each walker's search.
+#[derive(Debug, Default)]
+pub struct Copies {
+    taken: HashSet<(i32, i32)>,
+    searches: Vec<Option<Search>>,
+}
+
+/// One walker's search: its lattice spots in the order they are tried, and how far it got.
+#[derive(Debug)]
+struct Search {
+    spots: Vec<Vec2>,
+    /// Spots before this one are taken or do not keep the loop clear.
+    next: usize,
+    /// Spots before this one are taken or not clear even to start on.
+    loose: usize,
+}
+
+impl Copies {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Note a walker standing at `pos` (an original at its data start), so no copy starts there.
+    pub fn take(&mut self, pos: Vec2) {
+        self.taken.insert(spot_key(pos));
+    }
+
+    /// The start of a further copy of physics walker `walker` (starting at `start`, heading
+    /// `heading_deg`, running `run`): see the module doc.
+    pub fn physics(
+        &mut self,
+        arena: &Arena,
+        walker: usize,
+        run: &PatternRun,
+        start: Vec2,
+        t: &PatternTuning,
+        dt: f32,
+    ) -> Vec2 {
+        let r = t.radius.max(0.0);
+        let search = search(&mut self.searches, walker, || {
+            physics_spots(arena, start, r)
+        });
+        let footprint = trace(run, t, dt);
+        let loop_clear = |p: Vec2| {
+            footprint
+                .iter()
+                .all(|&f| inside(arena, p + f, r) && arena.is_clear(p + f, r + MARGIN))
+        };
+        let start_clear = |p: Vec2| inside(arena, p, r) && arena.is_clear(p, r);
+        let found = pick(search, &self.taken, loop_clear, start_clear);
+        let pos = found.unwrap_or_else(|| arena.nearest_clear(start, r));
+        self.take(pos);
+        pos
+    }
+
+    /// The start tile of a further copy of tile walker `walker` (starting on `start` facing
+    /// `direction`, an index into [`DIRECTIONS`], and running `list`).
+    pub fn tile(
+        &mut self,
+        grid: &TileGrid,
+        walker: usize,
+        start: IVec2,
+        direction: usize,
+        list: &[TileInstruction],
+    ) -> IVec2 {
+        let search = search(&mut self.searches, walker, || tile_spots(grid, start));
+        let path = tile_trace(direction, list);
+        let at = |p: Vec2| grid.tile_of(p);
+        let loop_clear = |p: Vec2| {
+            let s = at(p);
+            !grid.blocked(s) && path.windows(2).all(|w| grid.can_step(s + w[0], s + w[1]))
+        };
+        let start_clear = |p: Vec2| !grid.blocked(at(p));
+        let found = pick(search, &self.taken, loop_clear, start_clear);
+        let tile = found.map_or_else(|| grid.nearest_free(start), at);
+        self.take(grid.center(tile));
+        tile
+    }
+}
+
+/// Walker `walker`'s search, its spots listed on first use.
+fn search(
+    searches: &mut Vec<Option<Search>>,
+    walker: usize,
+    spots: impl FnOnce() -> Vec<Vec2>,
+) -> &mut Search {
+    if searches.len() <= walker {
+        searches.resize_with(walker + 1, || None);
+    }
+    searches[walker].get_or_insert_with(|| Search {
+        spots: spots(),
+        next: 0,
+        loose: 0,
+    })
+}
+
+/// The first untaken spot that keeps the loop clear, else the first where the walker at least
+/// starts clear; the cursors move past what they rule out for good (a taken spot stays taken).
+fn pick(
+    search: &mut Search,
+    taken: &HashSet<(i32, i32)>,
+    loop_clear: impl Fn(Vec2) -> bool,
+    start_clear: impl Fn(Vec2) -> bool,
+) -> Option<Vec2> {
+    for (cursor, clear) in [
+        (&mut search.next, &loop_clear as &dyn Fn(Vec2) -> bool),
+        (&mut search.loose, &start_clear),
+    ] {
+        while let Some(&p) = search.spots.get(*cursor) {
+            *cursor += 1;
+            if !taken.contains(&spot_key(p)) && clear(p) {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+fn spot_key(p: Vec2) -> (i32, i32) {
+    let k = (p / SPOT).floor();
+    (k.x as i32, k.y as i32)
+}
+
+fn inside(arena: &Arena, p: Vec2, r: f32) -> bool {
+    p.x >= r && p.y >= r && p.x <= arena.width - r && p.y <= arena.height - r
+}
+
+/// How coarse lattice point `(i, j)` is: the largest `k ≤ max` with both divisible by `2^k`.
+fn level(i: i32, j: i32, max: u32) -> u32 {
+    (i | j | (1 << max)).trailing_zeros()
+}
+
+/// Lattice points `(i, j)` in `[lo, hi]` each way, coarsest first, then nearest the origin, then
+/// by row and column.
+fn lattice(lo: IVec2, hi: IVec2, levels: u32) -> Vec<IVec2> {
+    let mut points: Vec<IVec2> = (lo.y..=hi.y)
+        .flat_map(|j| (lo.x..=hi.x).map(move |i| IVec2::new(i, j)))
+        .collect();
+    points.sort_by_key(|p| {
+        (
+            std::cmp::Reverse(level(p.x, p.y, levels)),
+            p.length_squared(),
+            p.y,
+            p.x,
+        )
+    });
+    points
+}
+
+fn physics_spots(arena: &Arena, start: Vec2, r: f32) -> Vec<Vec2> {
+    let area = (arena.width * arena.height).max(0.0);
+    let unit = (area / MAX_SPOTS).sqrt().max(SPOT);
+    if !start.is_finite() || !unit.is_finite() {
+        return Vec::new();
+    }
+    let lo = ((Vec2::splat(r) - start) / unit).ceil();
+    let hi = ((arena.size() - r - start) / unit).floor();
+    if lo.cmpgt(hi).any() {
+        return Vec::new();
+    }
+    lattice(lo.as_ivec2(), hi.as_ivec2(), PHYSICS_LEVELS)
+        .into_iter()
+        .map(|p| start + p.as_vec2() * unit)
+        .collect()
+}
+
+fn tile_spots(grid: &TileGrid, start: IVec2) -> Vec<Vec2> {
+    let lo = -start;
+    let hi = IVec2::new(grid.cols - 1, grid.rows - 1) - start;
+    lattice(lo, hi, TILE_LEVELS)
+        .into_iter()
+        .map(|p| grid.center(start + p))
+        .collect()
+}
+
+/// The walker's first loop in open space, as offsets from its start every [`TRACE_STEP`] px.
+fn trace(run: &PatternRun, t: &PatternTuning, dt: f32) -> Vec<Vec2> {
+    let mut run = run.clone();
+    let (mut pos, mut kept) = (Vec2::ZERO, Vec2::ZERO);
+    let mut footprint = vec![Vec2::ZERO];
+    let ticks = if dt > 0.0 {
+        (MAX_TRACE_S / dt) as usize
+    } else {
+        0
+    };
+    for _ in 0..ticks {
+        pos += run.step(t, dt) * dt;
+        run.advance(pos);
+        if !pos.is_finite() {
+            break;
+        }
+        if pos.distance(kept) >= TRACE_STEP {
+            footprint.push(pos);
+            kept = pos;
+        }
+        if run.cycles > 0 {
+            break;
+        }
+    }
+    footprint.push(pos);
+    footprint
+}
+
+/// A tile walker's first loop as tile offsets from its start, one per step.
+fn tile_trace(mut direction: usize, list: &[TileInstruction]) -> Vec<IVec2> {
+    let mut at = IVec2::ZERO;
+    let mut path = vec![at];
+    for ins in list {
+        direction = (direction as i64 + i64::from(ins.turn)).rem_euclid(8) as usize;
+        for _ in 0..ins.steps {
+            if path.len() > MAX_TILE_STEPS {
+                return path;
+            }
+            at += DIRECTIONS[direction];
+            path.push(at);
+        }
+    }
+    path
+}
