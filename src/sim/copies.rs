@@ -90,8 +90,8 @@ impl Copies {
         self.taken.insert(spot_key(pos));
     }
 
-    /// The start of a further copy of physics walker `walker` (starting at `start`, heading
-    /// `heading_deg`, running `run`): see the module doc.
+    /// The start of a further copy of physics walker `walker` (starting at `start` and running
+    /// `run`, heading included): see the module doc.
     pub fn physics(
         &mut self,
         arena: &Arena,
@@ -105,15 +105,13 @@ impl Copies {
         let search = search(&mut self.searches, walker, || {
             (physics_lattice(arena, start, r), trace(run, t, dt))
         });
-        let footprint = std::mem::take(&mut search.footprint);
-        let loop_clear = |p: Vec2| {
+        let loop_clear = |footprint: &[Vec2], p: Vec2| {
             footprint
                 .iter()
                 .all(|&f| inside(arena, p + f, r) && arena.is_clear(p + f, r + MARGIN))
         };
         let start_clear = |p: Vec2| inside(arena, p, r) && arena.is_clear(p, r);
-        let found = pick(search, &self.taken, loop_clear, start_clear);
-        search.footprint = footprint;
+        let found = search.pick(&self.taken, loop_clear, start_clear);
         let pos = found.unwrap_or_else(|| arena.nearest_clear(start, r));
         self.take(pos);
         pos
@@ -132,9 +130,8 @@ impl Copies {
         let search = search(&mut self.searches, walker, || {
             (tile_lattice(grid, start), tile_trace(direction, list))
         });
-        let path = std::mem::take(&mut search.footprint);
         let at = |p: Vec2| grid.tile_of(p);
-        let loop_clear = |p: Vec2| {
+        let loop_clear = |path: &[Vec2], p: Vec2| {
             let s = at(p);
             !grid.blocked(s)
                 && path
@@ -142,8 +139,7 @@ impl Copies {
                     .all(|w| grid.can_step(s + w[0].as_ivec2(), s + w[1].as_ivec2()))
         };
         let start_clear = |p: Vec2| !grid.blocked(at(p));
-        let found = pick(search, &self.taken, loop_clear, start_clear);
-        search.footprint = path;
+        let found = search.pick(&self.taken, loop_clear, start_clear);
         let tile = found.map_or_else(|| grid.nearest_free(start), at);
         self.take(grid.center(tile));
         tile
@@ -171,34 +167,36 @@ fn search(
     })
 }
 
-/// The first untaken spot that keeps the loop clear, else the first where the walker at least
-/// starts clear; the cursors move past what they rule out for good (a taken spot stays taken).
-/// The loop pass lists the lattice's next level whenever it runs out, so the loose pass, which
-/// starts only once that pass found nothing anywhere, sees every spot.
-fn pick(
-    search: &mut Search,
-    taken: &HashSet<(i32, i32)>,
-    loop_clear: impl Fn(Vec2) -> bool,
-    start_clear: impl Fn(Vec2) -> bool,
-) -> Option<Vec2> {
-    loop {
-        while let Some(&p) = search.spots.get(search.next) {
-            search.next += 1;
-            if !taken.contains(&spot_key(p)) && loop_clear(p) {
+impl Search {
+    /// The first untaken spot that keeps the loop clear, else the first where the walker at least
+    /// starts clear; the cursors move past what they rule out for good (a taken spot stays
+    /// taken). The loop pass lists the lattice's next level whenever it runs out, so the loose
+    /// pass, which starts only once that pass found nothing anywhere, sees every spot.
+    fn pick(
+        &mut self,
+        taken: &HashSet<(i32, i32)>,
+        loop_clear: impl Fn(&[Vec2], Vec2) -> bool,
+        start_clear: impl Fn(Vec2) -> bool,
+    ) -> Option<Vec2> {
+        loop {
+            while let Some(&p) = self.spots.get(self.next) {
+                self.next += 1;
+                if !taken.contains(&spot_key(p)) && loop_clear(&self.footprint, p) {
+                    return Some(p);
+                }
+            }
+            if !self.lattice.list_next(&mut self.spots) {
+                break;
+            }
+        }
+        while let Some(&p) = self.spots.get(self.loose) {
+            self.loose += 1;
+            if !taken.contains(&spot_key(p)) && start_clear(p) {
                 return Some(p);
             }
         }
-        if !search.lattice.list_next(&mut search.spots) {
-            break;
-        }
+        None
     }
-    while let Some(&p) = search.spots.get(search.loose) {
-        search.loose += 1;
-        if !taken.contains(&spot_key(p)) && start_clear(p) {
-            return Some(p);
-        }
-    }
-    None
 }
 
 fn spot_key(p: Vec2) -> (i32, i32) {
