@@ -1,5 +1,6 @@
 //! Pattern movement and Galaga flights (issue 5): the square closes on itself from any start
-//! heading, the zigzag keeps its mean heading, the tile `box` walks its exact tiles, `sim --mode
+//! heading, the zigzag keeps its mean heading, the tile `box` walks its exact tiles, copies of the
+//! walkers start where their loops run clear and keep walking, `sim --mode
 //! patterns` and `sim --mode galaga` report their figures, a mirrored path is the exact
 //! x-reflection of the original, ships in formation sit exactly on their slots, and every kind of
 //! bad `patterns.json` is refused with its own field path.
@@ -322,11 +323,13 @@ fn the_tile_box_walks_its_exact_tiles_and_returns_to_its_start_tile() {
     );
 }
 
-fn sim_summary(mode: Mode, seconds: f64) -> Summary {
+/// `sim` on the built-in data against a still player: `agents` of `mode` (`None`: its own count).
+fn sim_summary(mode: Mode, agents: Option<usize>, seconds: f64) -> Summary {
     headless::run(
         &built_in(),
         WorldConfig {
             mode,
+            agents,
             script: Script::Still,
             ..WorldConfig::default()
         },
@@ -338,7 +341,7 @@ fn sim_summary(mode: Mode, seconds: f64) -> Summary {
 
 #[test]
 fn sim_patterns_reports_completed_cycles_and_a_square_closing_within_a_tenth_of_its_side() {
-    let s = sim_summary(Mode::Patterns, 30.0);
+    let s = sim_summary(Mode::Patterns, None, 30.0);
     let cycles = s.extra["cycles"].as_u64().expect("extra.cycles is a count");
     let closure = s.extra["square_closure_error"]
         .as_f64()
@@ -357,29 +360,12 @@ fn sim_patterns_reports_completed_cycles_and_a_square_closing_within_a_tenth_of_
     assert_eq!(s.stuck_agents, 0, "a pattern walker got stuck");
 }
 
-/// Mode 9 with `count` walkers (the built-in data: three physics walkers and the tile `box`),
-/// against a still player for `seconds`.
-fn walker_crowd(count: usize, seconds: f64) -> Summary {
-    headless::run(
-        &built_in(),
-        WorldConfig {
-            mode: Mode::Patterns,
-            agents: Some(count),
-            script: Script::Still,
-            ..WorldConfig::default()
-        },
-        seconds,
-        None::<&mut Recorder<std::io::Sink>>,
-    )
-    .expect("a headless run without a record cannot fail")
-}
-
 #[test]
 fn every_copy_of_a_walker_keeps_walking_in_crowds_of_30_200_and_1275() {
     // Copies used to start 40 px down-right of the one before: in a crowd of 30, five of the
     // eight `box` copies had a blocked tile on their loop and stood still for good.
     for count in [30, 200, 1275] {
-        let s = walker_crowd(count, 30.0);
+        let s = sim_summary(Mode::Patterns, Some(count), 30.0);
         println!(
             "{count} walkers, 30 s: stuck {}, overlaps {}, out of bounds {}, cycles {}",
             s.stuck_agents, s.obstacle_overlaps, s.out_of_bounds, s.extra["cycles"]
@@ -582,7 +568,7 @@ fn a_mirrored_entry_path_is_the_exact_x_reflection_of_the_original_at_every_tick
 
 #[test]
 fn sim_galaga_for_60_seconds_launches_5_waves_of_40_ships_fills_the_formation_and_dives() {
-    let s = sim_summary(Mode::Galaga, 60.0);
+    let s = sim_summary(Mode::Galaga, None, 60.0);
     let cap = built_in().patterns.galaga.dives.max_in_flight as u64;
     let e = &s.extra;
     println!(
