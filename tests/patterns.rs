@@ -606,6 +606,54 @@ fn sim_galaga_for_60_seconds_launches_5_waves_of_40_ships_fills_the_formation_an
 }
 
 #[test]
+fn plus_at_a_full_stage_or_at_20000_walkers_changes_nothing_and_minus_still_restarts() {
+    let world_of = |mode, agents| {
+        World::new(
+            &built_in(),
+            WorldConfig {
+                mode,
+                agents: Some(agents),
+                script: Script::Still,
+                ..WorldConfig::default()
+            },
+        )
+    };
+    let positions = |w: &World| w.agents.iter().map(|a| a.body.pos).collect::<Vec<_>>();
+    // (Galaga for 20 s, so every wave has flown in.)
+    for (mode, start, more, ticks) in [
+        (Mode::Galaga, 40, 60, 1_200),
+        (Mode::Patterns, 20_000, 30_000, 120),
+    ] {
+        let mut world = world_of(mode, start);
+        assert_eq!(world.agents.len(), start, "{mode:?}");
+        let at_start = positions(&world);
+        for _ in 0..ticks {
+            world.tick(&Input::default());
+        }
+        let before = positions(&world);
+        let moved = |a: &[Vec2], b: &[Vec2]| {
+            a.iter()
+                .zip(b)
+                .filter(|(p, q)| p.distance(**q) > 1.0)
+                .count()
+        };
+        let away = moved(&at_start, &before);
+        assert!(away > start / 2, "{mode:?}: only {away} have moved");
+        // `+` once more: the count is at its cap, so the run goes on where it was.
+        world.set_agent_count(more);
+        assert_eq!(world.agents.len(), start, "{mode:?}: count after +");
+        assert_eq!(positions(&world), before, "{mode:?}: + restarted the run");
+        // `−` is a new count: the stage or the walkers start again from the data.
+        world.set_agent_count(start - 1);
+        assert_eq!(
+            positions(&world),
+            positions(&world_of(mode, start - 1)),
+            "{mode:?}: − is a fresh start with one fewer"
+        );
+    }
+}
+
+#[test]
 fn every_ship_in_formation_sits_exactly_on_its_slot_at_every_tick() {
     let mut world = World::new(
         &built_in(),

@@ -198,8 +198,19 @@ impl World {
     pub fn set_agent_count(&mut self, n: usize) {
         let n = n.min(MAX_AGENTS);
         match self.mode {
-            // The stage and the walkers are placed by the data: a new count restarts them.
-            Mode::Galaga | Mode::Patterns | Mode::Mixed => return self.spawn_agents(n),
+            // The stage and the walkers are placed by the data: a new count restarts them. A
+            // count that comes out the same (`+` at 20,000, or past every ship the stage's data
+            // holds) changes nothing, rather than starting the run again.
+            Mode::Galaga | Mode::Patterns | Mode::Mixed => {
+                let n = match self.mode {
+                    Mode::Galaga => n.min(self.stage_capacity()),
+                    _ => n,
+                };
+                if n != self.agents.len() {
+                    self.spawn_agents(n);
+                }
+                return;
+            }
             _ => {}
         }
         self.agents.truncate(n);
@@ -278,6 +289,14 @@ impl World {
 
     /// Mode 8: the stage's ships (at most `count`), queued at their entries, after any agents
     /// already there.
+    /// Every ship the stage's data launches.
+    fn stage_capacity(&self) -> usize {
+        let galaga = &self.patterns.galaga;
+        Stage::new(galaga, self.arena.width, self.arena.height, usize::MAX)
+            .1
+            .len()
+    }
+
     fn spawn_stage(&mut self, count: usize) {
         let (stage, ships) = Stage::new(
             &self.patterns.galaga,
