@@ -55,8 +55,7 @@ pub fn draw(world: &World, view: &View) {
     if view.demo || world.player.script != Script::Keys {
         first.push_str("   DEMO");
     }
-    draw_text(&first, 10.0, 20.0, 20.0, TEXT);
-    draw_text(mode.description(world.flip), 10.0, 42.0, 18.0, DIM);
+    fitted(&first, 10.0, 20.0, 20.0, screen_width() - 20.0, TEXT);
     let hint = if view.overlay && world.agents.len() > OVERLAY_LIMIT {
         format!(
             "overlay: the {} agents nearest you   H: help",
@@ -68,6 +67,9 @@ pub fn draw(world: &World, view: &View) {
     let hint = hint.as_str();
     let w = measure_text(hint, None, 18, 1.0).width;
     draw_text(hint, screen_width() - w - 10.0, 42.0, 18.0, DIM);
+    // The description takes what the hint leaves of the line.
+    let room = screen_width() - w - 40.0;
+    fitted(mode.description(world.flip), 10.0, 42.0, 18.0, room, DIM);
 
     let mut y = screen_height() - 12.0;
     if let Some(error) = &view.error {
@@ -78,6 +80,36 @@ pub fn draw(world: &World, view: &View) {
         && since.elapsed().as_secs_f32() < STATUS_SECONDS
     {
         banner(message, y, PANEL_BG);
+    }
+}
+
+/// Smallest size a HUD line shrinks to before it is cut short.
+const MIN_TEXT_SIZE: f32 = 12.0;
+
+/// A line of text no wider than `width`: in a narrow window it shrinks (down to
+/// [`MIN_TEXT_SIZE`]), then is cut short with "...", rather than running off the window or
+/// into the text beside it.
+fn fitted(text: &str, x: f32, baseline: f32, size: f32, width: f32, color: Color) {
+    let measure = |t: &str, size: f32| measure_text(t, None, size as u16, 1.0).width;
+    let full = measure(text, size);
+    if full <= width {
+        draw_text(text, x, baseline, size, color);
+        return;
+    }
+    let size = (size * width / full).floor().max(MIN_TEXT_SIZE);
+    if measure(text, size) <= width {
+        draw_text(text, x, baseline, size, color);
+        return;
+    }
+    // Cut at a character boundary: the longest start that fits with the ellipsis.
+    let mut end = text.len();
+    while end > 0 {
+        end = text.floor_char_boundary(end - 1);
+        let cut = format!("{}...", text[..end].trim_end());
+        if measure(&cut, size) <= width {
+            draw_text(&cut, x, baseline, size, color);
+            return;
+        }
     }
 }
 
