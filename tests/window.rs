@@ -5,8 +5,9 @@
 //! - `window_plays_los_chase_…`: `3`, a held `D`, `Tab`, `F12`, `Esc`; the fixed 60 Hz tick.
 //! - `window_tour_of_every_key`: every key of the issue's tour in one run of the game — W A S D,
 //!   the ten mode digits (each mode active, its agents moving, a screenshot that is not one flat
-//!   colour), pause with the overlay, grid, help and tuning-panel toggles, and clicks that add an
-//!   obstacle (and do not when the tuning panel is under the pointer).
+//!   colour), pause with the overlay, grid, help and tuning-panel toggles (each seen in an F12
+//!   screenshot), clicks that add an obstacle (and do not when the tuning panel is under the
+//!   pointer), and a click on a slider that sets the player's top speed.
 //! - `window_attract_mode_…`: with `--idle-seconds 2` and no input the autopilot takes the player
 //!   over (`demo:on`), a key hands it back (`demo:off`), and idling again starts it again.
 //! - `window_survives_resizes_…`: on copies of the data files, the window made tiny, one pixel,
@@ -76,9 +77,14 @@ const MAX_SAME_PIXELS: usize = 50;
 const COMPARE_ROWS: std::ops::Range<u32> = 60..740;
 /// Window pixels inside the arena, clear of the initial obstacles, the player and the tuning panel.
 const ARENA_CLICK: (&str, &str) = ("380", "420");
-/// Window pixels on the tuning panel's first row (its title label) when the panel is open: the
-/// panel is 420 px wide at the window's right edge, from y = 60 down.
-const PANEL_CLICK: (&str, &str) = ("1200", "72");
+/// Window pixels on the tuning panel's title (clear of its Save button and sliders) when the
+/// panel is open: the panel is 420 px wide at the window's right edge, from y = 60 down.
+const PANEL_CLICK: (&str, &str) = ("900", "75");
+/// Window pixels halfway along the panel's first slider, the player's max speed (20–600 px/s):
+/// its track runs from x = 862 to 1174 at y = 134.
+const SLIDER_CLICK: (&str, &str) = ("1018", "134");
+/// What that click sets the player's max speed to (px/s), against the file's 200.
+const SLIDER_SPEED: f64 = 310.0;
 
 /// The Xvfb screen of the tests that keep the window at its start size (1280x800).
 const SCREEN: &str = "1280x800x24";
@@ -285,7 +291,12 @@ fn window_tour_of_every_key() {
     // as before.
     let (_, base) = s.screenshot(&mut rec, "paused, before the toggles");
     let mut previous = base.clone();
-    for (key, what) in [("Tab", "debug overlay"), ("g", "tile grid"), ("h", "help")] {
+    for (key, what) in [
+        ("Tab", "debug overlay"),
+        ("g", "tile grid"),
+        ("h", "help"),
+        ("u", "tuning panel"),
+    ] {
         s.xdotool(&["key", key]);
         let (_, shot) = s.screenshot(&mut rec, &format!("after {key} ({what} on)"));
         let changed = changed_pixels(&previous, &shot);
@@ -299,22 +310,21 @@ fn window_tour_of_every_key() {
         );
         previous = shot;
     }
-    // The tuning panel is drawn by macroquad's UI after the screenshot is taken, so a picture
-    // cannot show it; the clicks below show that it is there.
-    s.xdotool(&["key", "u"]);
-    for key in ["Tab", "g", "h"] {
+    for key in ["Tab", "g", "h", "u"] {
         s.xdotool(&["key", key]);
     }
-    let (_, off) = s.screenshot(&mut rec, "after Tab, G and H again (all off)");
+    let (_, off) = s.screenshot(&mut rec, "after Tab, G, H and U again (all off)");
     let changed = changed_pixels(&base, &off);
-    eprintln!("Tab, G and H off again: {changed} pixels differ from before the toggles");
+    eprintln!("Tab, G, H and U off again: {changed} pixels differ from before the toggles");
     assert!(
         changed < MAX_SAME_PIXELS,
-        "with the overlay, grid and help toggled off again the paused frame should look as before; \
-         {changed} pixels differ: {} vs {}",
+        "with the overlay, grid, help and tuning panel toggled off again the paused frame should \
+         look as before; {changed} pixels differ: {} vs {}",
         base.display(),
         off.display()
     );
+    // The panel again, for the clicks below.
+    s.xdotool(&["key", "u"]);
 
     // Space again: unpaused lines, the world moving on.
     rec.refresh();
@@ -362,6 +372,16 @@ fn window_tour_of_every_key() {
         "a click on the open tuning panel (window pixel {PANEL_CLICK:?}) added an obstacle: the \
          panel is not there (U did not open it) or does not keep the click"
     );
+    // A click halfway along the first slider sets the player's max speed.
+    s.xdotool(&[
+        "mousemove",
+        "--window",
+        &window,
+        SLIDER_CLICK.0,
+        SLIDER_CLICK.1,
+        "click",
+        "1",
+    ]);
     // U closes the panel; a few frames later a click in the arena adds an obstacle. The pointer
     // stays inside the window, so the keyboard focus does too.
     s.xdotool(&["key", "u"]);
@@ -386,11 +406,33 @@ fn window_tour_of_every_key() {
         10,
         "a left click in the arena to add an obstacle",
     );
+    // Held D, the player now runs at the slider's speed.
+    rec.refresh();
+    let from = rec.len();
+    s.xdotool(&["keydown", "d"]);
+    s.wait_lines(
+        &mut rec,
+        from + WASD_TICKS,
+        "ticks while D is held after the slider click",
+        10,
+    );
+    s.xdotool(&["keyup", "d"]);
+    rec.refresh();
+    let top = rec.ticks[from..]
+        .iter()
+        .map(|t| t.player.vx)
+        .fold(0.0, f64::max);
+    eprintln!("after the slider click, D held: top speed {top:.1} px/s");
+    assert!(
+        (top - SLIDER_SPEED).abs() < 1.0,
+        "a click halfway along the player max speed slider should make it {SLIDER_SPEED} px/s; \
+         held D, the player topped out at {top:.1}"
+    );
     phases.push(("clicks", phase.elapsed()));
 
     s.quit(&mut rec);
 
-    // The whole record: the modes in the tour's order, a screenshot each (and five while paused),
+    // The whole record: the modes in the tour's order, a screenshot each (and six while paused),
     // no attract mode.
     let events: Vec<&str> = rec
         .ticks
@@ -414,8 +456,8 @@ fn window_tour_of_every_key() {
         .count();
     assert_eq!(
         shots,
-        MODES.len() + 5,
-        "one screenshot per mode and five while paused"
+        MODES.len() + 6,
+        "one screenshot per mode and six while paused"
     );
     assert!(
         !events.iter().any(|e| e.starts_with("demo:")),

@@ -13,10 +13,10 @@ use macroquad::prelude::{
 };
 use macroquad::prelude::{draw_circle, draw_line, draw_rectangle_lines};
 
-const TEXT: Color = Color::new(0.92, 0.94, 0.98, 1.0);
-const DIM: Color = Color::new(0.62, 0.66, 0.75, 1.0);
+pub const TEXT: Color = Color::new(0.92, 0.94, 0.98, 1.0);
+pub const DIM: Color = Color::new(0.62, 0.66, 0.75, 1.0);
 const ERROR_BG: Color = Color::new(0.55, 0.08, 0.10, 0.92);
-const PANEL_BG: Color = Color::new(0.03, 0.04, 0.06, 0.9);
+pub const PANEL_BG: Color = Color::new(0.03, 0.04, 0.06, 0.9);
 /// The help covers the legend and the chart where they overlap: see-through, their bright text
 /// showed in the middle of its key list.
 const HELP_BG: Color = Color {

@@ -187,11 +187,11 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
     let mut last_input = Instant::now();
     let mut screenshots = 0u32;
     let mut trails = draw::Trails::default();
+    let mut tuning_panel = panel::Panel::default();
     let mut batch = style::Batch::default();
     loop {
         let (mx, my) = macroquad::input::mouse_position();
-        let over_ui =
-            view.tuning && macroquad::ui::root_ui().is_mouse_over(macroquad::math::vec2(mx, my));
+        let over_ui = view.tuning && panel::contains(&world, mx, my);
         let input = keys::capture(over_ui);
         let cam = draw::Camera::fit(world.arena.size());
         // Attract mode: after a spell without input the autopilot flees for the player; any key
@@ -328,7 +328,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
             hud::chart(&world);
         }
         if view.tuning
-            && let Some(message) = panel::draw(&mut world, &config.sources)
+            && let Some(message) = tuning_panel.show(&mut world, &config.sources)
         {
             view.say(message);
         }

@@ -1,26 +1,143 @@
 //! The tuning panel (`U`): a slider for every tuning value the current mode uses, drawn from the
 //! shared slider table, and a Save button that writes the tuning file.
+//!
+//! It is drawn with the same rectangles and text as the HUD, in the frame itself, so `F12`
+//! captures it; macroquad's own UI is drawn as the frame is handed over, after any capture. A
+//! slider follows the mouse while the left button is held on it (with Shift, at a tenth of the
+//! pace, for fine values); the wheel scrolls the list when it is longer than the window.
 
+use super::hud::{DIM, PANEL_BG, TEXT};
 use crate::data::DataSources;
-use crate::data::tuning::{self, SLIDERS};
+use crate::data::tuning::{self, SLIDERS, Slider};
 use crate::sim::world::World;
-use macroquad::hash;
-use macroquad::prelude::{screen_height, screen_width, vec2};
-use macroquad::ui::root_ui;
+use macroquad::prelude::{
+    Color, KeyCode, MouseButton, Rect, draw_rectangle, draw_rectangle_lines, draw_text,
+    is_key_down, is_mouse_button_down, is_mouse_button_pressed, measure_text, mouse_position,
+    mouse_wheel, screen_height, screen_width,
+};
 
 const WIDTH: f32 = 420.0;
+/// The panel's top edge: just below the HUD band.
+const TOP: f32 = 60.0;
+/// The title and the Save button above the list (they do not scroll).
+const HEADER: f32 = 44.0;
+/// One slider: its label, then its track with the value beside it.
+const ROW: f32 = 42.0;
+const PAD: f32 = 12.0;
+/// Room on the right of a track for its value.
+const VALUE_WIDTH: f32 = 84.0;
+/// How far (px) above and below its line a track takes a click.
+const GRAB: f32 = 9.0;
+/// Shift while dragging: the value follows the mouse at this fraction of the pace.
+const FINE: f32 = 0.1;
 
-/// Draw the panel and apply slider changes to the world; returns a status message after Save.
-pub fn draw(world: &mut World, sources: &DataSources) -> Option<String> {
-    let shown: Vec<_> = SLIDERS.iter().filter(|s| s.shown_in(world.mode)).collect();
-    // No taller than the window (the panel scrolls), and Save at the top, where it is always in
-    // reach: modes 6 and 7 have more sliders than fit a 800-px window.
-    let height = (60.0 + shown.len() as f32 * 42.0).min((screen_height() - 70.0).max(120.0));
-    let position = vec2(screen_width() - WIDTH - 10.0, 60.0);
-    let mut saved = None;
-    root_ui().window(hash!(), position, vec2(WIDTH, height), |ui| {
-        ui.label(None, &format!("tuning: {}", world.mode.title()));
-        if ui.button(None, "Save") {
+const TRACK: Color = Color::new(0.22, 0.25, 0.31, 1.0);
+const FILL: Color = Color::new(0.35, 0.85, 1.0, 0.85);
+const HANDLE: Color = Color::new(0.92, 0.94, 0.98, 1.0);
+const BUTTON: Color = Color::new(0.20, 0.32, 0.42, 1.0);
+const BUTTON_HOT: Color = Color::new(0.28, 0.45, 0.58, 1.0);
+const EDGE: Color = Color::new(1.0, 1.0, 1.0, 0.12);
+
+/// What the panel keeps between frames.
+#[derive(Debug, Default)]
+pub struct Panel {
+    /// How far the list is scrolled (px, a whole number of rows).
+    scroll: f32,
+    /// The slider being dragged (its path), and the mouse's x on the last frame.
+    held: Option<(&'static str, f32)>,
+}
+
+/// The panel's rectangle in window pixels for a list of `rows` sliders: at the window's right
+/// edge below the HUD, no taller than the window (the list scrolls), Save always in reach.
+fn area(rows: usize) -> Rect {
+    let height = (HEADER + rows as f32 * ROW + PAD).min((screen_height() - TOP - 10.0).max(120.0));
+    Rect::new(screen_width() - WIDTH - 10.0, TOP, WIDTH, height)
+}
+
+fn shown(world: &World) -> Vec<&'static Slider> {
+    SLIDERS.iter().filter(|s| s.shown_in(world.mode)).collect()
+}
+
+/// Whether window point `(x, y)` is on the open panel (a click there is the panel's).
+pub fn contains(world: &World, x: f32, y: f32) -> bool {
+    area(shown(world).len()).contains(macroquad::math::vec2(x, y))
+}
+
+impl Panel {
+    /// Take this frame's mouse, apply slider changes to the world and draw the panel; returns a
+    /// status message after Save.
+    pub fn show(&mut self, world: &mut World, sources: &DataSources) -> Option<String> {
+        let sliders = shown(world);
+        let a = area(sliders.len());
+        let (mx, my) = mouse_position();
+        let over = a.contains(macroquad::math::vec2(mx, my));
+        // The list below the header; rows that do not fit whole are not drawn.
+        let list_top = a.y + HEADER;
+        let visible = ((a.h - HEADER - PAD) / ROW).floor().max(1.0) as usize;
+        let max_scroll = sliders.len().saturating_sub(visible) as f32 * ROW;
+        let wheel = mouse_wheel().1;
+        if over && wheel != 0.0 {
+            self.scroll -= wheel.signum() * ROW;
+        }
+        self.scroll = self.scroll.clamp(0.0, max_scroll);
+        let first = (self.scroll / ROW) as usize;
+
+        let track_x = a.x + PAD;
+        let track_w = a.w - 2.0 * PAD - VALUE_WIDTH;
+        let track_y = |row: usize| list_top + (row - first) as f32 * ROW + 30.0;
+        // Drag: a press on a track takes it (and sets the value where it was pressed, unless
+        // Shift asks for fine steps from where it stands); held, it follows the mouse.
+        if !is_mouse_button_down(MouseButton::Left) {
+            self.held = None;
+        }
+        let fine = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+        if is_mouse_button_pressed(MouseButton::Left) && over {
+            let row = (first..(first + visible).min(sliders.len())).find(|&i| {
+                (my - track_y(i)).abs() <= GRAB
+                    && mx >= track_x - GRAB
+                    && mx <= track_x + track_w + GRAB
+            });
+            if let Some(i) = row {
+                let s = sliders[i];
+                self.held = Some((s.path, mx));
+                if !fine {
+                    let frac = ((mx - track_x) / track_w).clamp(0.0, 1.0);
+                    set(world, s, s.min + frac * (s.max - s.min));
+                }
+            }
+        } else if let Some((path, last_x)) = self.held
+            && let Some(s) = sliders.iter().find(|s| s.path == path)
+        {
+            let pace = if fine { FINE } else { 1.0 };
+            let per_px = (s.max - s.min) / track_w;
+            let value = (s.get)(&world.tuning) + (mx - last_x) * per_px * pace;
+            set(world, s, value);
+            self.held = Some((path, mx));
+        }
+
+        draw_rectangle(a.x, a.y, a.w, a.h, PANEL_BG);
+        draw_rectangle_lines(a.x, a.y, a.w, a.h, 1.0, EDGE);
+        let title = format!("tuning: {}", world.mode.title());
+        draw_text(&title, a.x + PAD, a.y + 26.0, 18.0, TEXT);
+        let save = Rect::new(a.x + a.w - PAD - 72.0, a.y + 9.0, 72.0, 26.0);
+        let on_save = save.contains(macroquad::math::vec2(mx, my));
+        draw_rectangle(
+            save.x,
+            save.y,
+            save.w,
+            save.h,
+            if on_save { BUTTON_HOT } else { BUTTON },
+        );
+        let w = measure_text("Save", None, 18, 1.0).width;
+        draw_text(
+            "Save",
+            save.x + (save.w - w) * 0.5,
+            save.y + 18.0,
+            18.0,
+            TEXT,
+        );
+        let mut saved = None;
+        if on_save && is_mouse_button_pressed(MouseButton::Left) {
             let path = sources.tuning.save_path();
             let text = tuning::to_json(&world.tuning);
             saved = Some(match super::write_file(&path, &(text + "\n")) {
@@ -28,15 +145,44 @@ pub fn draw(world: &mut World, sources: &DataSources) -> Option<String> {
                 Err(e) => format!("could not save {}: {e}", path.display()),
             });
         }
-        for s in &shown {
-            let mut value = (s.get)(&world.tuning);
-            // The label on its own line: beside the slider it is clipped by the panel's edge.
-            ui.label(None, s.label);
-            ui.slider(hash!(s.path), "", s.min..s.max, &mut value);
-            if value.is_finite() && value != (s.get)(&world.tuning) {
-                (s.set)(&mut world.tuning, value.clamp(s.min, s.max));
-            }
+
+        for (i, s) in sliders.iter().enumerate().skip(first).take(visible) {
+            let y = track_y(i);
+            let value = (s.get)(&world.tuning);
+            let frac = ((value - s.min) / (s.max - s.min)).clamp(0.0, 1.0);
+            draw_text(s.label, track_x, y - 12.0, 17.0, DIM);
+            draw_rectangle(track_x, y - 2.0, track_w, 4.0, TRACK);
+            draw_rectangle(track_x, y - 2.0, track_w * frac, 4.0, FILL);
+            let held = self.held.is_some_and(|(p, _)| p == s.path);
+            let knob = if held { 7.0 } else { 5.0 };
+            let hx = track_x + track_w * frac;
+            draw_rectangle(hx - knob * 0.5, y - knob, knob, knob * 2.0, HANDLE);
+            let text = format!("{value:.2}");
+            let w = measure_text(&text, None, 17, 1.0).width;
+            draw_text(&text, a.x + a.w - PAD - w, y + 5.0, 17.0, TEXT);
         }
-    });
-    saved
+        // Where the list stands, when it scrolls.
+        if max_scroll > 0.0 {
+            let bar_top = list_top;
+            let bar_h = a.h - HEADER - PAD;
+            let shown_frac = visible as f32 / sliders.len() as f32;
+            let at = self.scroll / (max_scroll + visible as f32 * ROW);
+            draw_rectangle(a.x + a.w - 5.0, bar_top, 3.0, bar_h, TRACK);
+            draw_rectangle(
+                a.x + a.w - 5.0,
+                bar_top + at * bar_h,
+                3.0,
+                bar_h * shown_frac,
+                HANDLE,
+            );
+        }
+        saved
+    }
+}
+
+/// A slider's new value, within its range (a value that is not a number is ignored).
+fn set(world: &mut World, s: &Slider, value: f32) {
+    if value.is_finite() {
+        (s.set)(&mut world.tuning, value.clamp(s.min, s.max));
+    }
 }
