@@ -263,7 +263,7 @@ fn spread<'a>(
         .map(|(a, b)| ratio(b.mean_ms, a.mean_ms))
         .collect();
     let (least, most) = (least.1.first()?, most.1.first()?);
-    // (Galaga's stage has its own size, whatever the count asked for.)
+    // (A world may not run the count asked for: a Galaga stage whose data has no ships.)
     if size_of(least) == size_of(most) {
         return None;
     }

@@ -142,14 +142,19 @@ fn bench_compares_crowd_sizes_and_obstacle_counts_round_by_round() {
         case(Mode::Wander, 1_000, None),
         case(Mode::Avoid, 300, Some(5)),
         case(Mode::Avoid, 300, Some(60)),
-        // Galaga's stage is 40 ships at any count: no growth to report.
+        // Galaga flies 3 squadrons, then 25.
         case(Mode::Galaga, 100, None),
         case(Mode::Galaga, 1_000, None),
     ];
     let data = steering_arena::data::built_in();
     let report = bench::run(&data, &cases, 1, 0.05, bench::PLAYER, false, 3);
     assert_eq!(report.runs.len(), 6);
-    assert_eq!(report.growth.len(), 1, "{:?}", report.growth);
+    assert_eq!(report.growth.len(), 2, "{:?}", report.growth);
+    let galaga = &report.growth[1];
+    assert_eq!(
+        (galaga.mode.as_str(), galaga.from_agents, galaga.to_agents),
+        ("galaga", 100, 1_000)
+    );
     let g = &report.growth[0];
     assert_eq!(
         (g.mode.as_str(), g.from_agents, g.to_agents),

@@ -17,7 +17,7 @@ use steering_arena::data::patterns::{
 };
 use steering_arena::data::tuning::PatternTuning;
 use steering_arena::sim::agent::Behaviour;
-use steering_arena::sim::behaviours::galaga::{self, Ship, ShipState, Stage};
+use steering_arena::sim::behaviours::galaga::{self, SHIP_RADIUS, Ship, ShipState, Stage};
 use steering_arena::sim::behaviours::pattern::{PatternRun, TileRun};
 use steering_arena::sim::headless;
 use steering_arena::sim::metrics::Summary;
@@ -606,7 +606,107 @@ fn sim_galaga_for_60_seconds_launches_5_waves_of_40_ships_fills_the_formation_an
 }
 
 #[test]
-fn plus_at_a_full_stage_or_at_20000_walkers_changes_nothing_and_minus_still_restarts() {
+fn galaga_with_100_ships_flies_three_squadrons_each_in_its_own_formation_and_its_own_dives() {
+    let data = built_in();
+    let cap = data.patterns.galaga.dives.max_in_flight as usize;
+    let mut world = World::new(
+        &data,
+        WorldConfig {
+            mode: Mode::Galaga,
+            agents: Some(100),
+            script: Script::Circle,
+            ..WorldConfig::default()
+        },
+    );
+    let stage = world.stage.as_ref().expect("a Galaga world has a stage");
+    assert_eq!(world.agents.len(), 100);
+    assert_eq!(stage.per_squadron, 40, "the data's stage is one squadron");
+    assert_eq!(stage.slots.len(), 120, "three squadrons' formations");
+    let squadrons: Vec<_> = stage.squadrons(100).collect();
+    assert_eq!(squadrons, vec![0..40, 40..80, 80..100]);
+    // Each ship has a slot of its own squadron's formation, none shared.
+    let mut slots: Vec<usize> = (0..100).map(|i| ship(&world, i).slot).collect();
+    for (j, range) in squadrons.iter().enumerate() {
+        for i in range.clone() {
+            assert_eq!(
+                slots[i] / 40,
+                j,
+                "ship {i} has slot {} of another squadron",
+                slots[i]
+            );
+        }
+    }
+    slots.sort_unstable();
+    slots.dedup();
+    assert_eq!(slots.len(), 100, "two ships share a slot");
+    // The formations stand apart, inside the arena and above its middle; the stage is shrunk to
+    // fit, sway and breath alike.
+    assert!(
+        stage.scale > 0.5 && stage.scale <= 1.0,
+        "scale {}",
+        stage.scale
+    );
+    let bounds = |j: usize| {
+        (j * 40..(j + 1) * 40).map(|i| stage.slot_position(i)).fold(
+            (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+            |(lo, hi), p| (lo.min(p), hi.max(p)),
+        )
+    };
+    for j in 0..3 {
+        let (lo, hi) = bounds(j);
+        assert!(
+            lo.x >= SHIP_RADIUS && hi.x <= 1280.0 - SHIP_RADIUS,
+            "squadron {j}: {lo} {hi}"
+        );
+        assert!(
+            hi.y <= 0.45 * 768.0,
+            "squadron {j} reaches down to {}",
+            hi.y
+        );
+        for k in j + 1..3 {
+            let (lo2, hi2) = bounds(k);
+            let apart = hi.x < lo2.x || hi2.x < lo.x || hi.y < lo2.y || hi2.y < lo.y;
+            assert!(
+                apart,
+                "squadrons {j} and {k} overlap: {lo} {hi} / {lo2} {hi2}"
+            );
+        }
+    }
+    // 60 s: every squadron fills its formation, dives, and never has more in flight than the cap.
+    let mut most = [0usize; 3];
+    let mut dived = [false; 3];
+    for _ in 0..3_600 {
+        world.tick(&Input::default());
+        for (j, range) in squadrons.iter().enumerate() {
+            let flying = range
+                .clone()
+                .filter(|&i| ship(&world, i).state.in_flight())
+                .count();
+            most[j] = most[j].max(flying);
+            dived[j] |= flying > 0;
+        }
+    }
+    let stage = world.stage.as_ref().expect("a Galaga world has a stage");
+    let complete = stage.complete_at.expect("the formations fill within 60 s");
+    println!(
+        "100 ships: formations full at {complete:.2} s, most in flight {most:?}, dives {}",
+        stage.dives
+    );
+    assert!(complete < 45.0, "formations full only at {complete} s");
+    assert_eq!(dived, [true; 3], "a squadron never dived");
+    assert!(
+        most.iter().all(|&m| m <= cap),
+        "in flight {most:?}, cap {cap} each"
+    );
+    assert!(
+        stage.max_in_flight as usize > cap,
+        "the fleet's {} in flight",
+        stage.max_in_flight
+    );
+}
+
+#[test]
+fn plus_at_20000_ships_or_walkers_changes_nothing_and_minus_still_restarts() {
     let world_of = |mode, agents| {
         World::new(
             &built_in(),
@@ -619,9 +719,8 @@ fn plus_at_a_full_stage_or_at_20000_walkers_changes_nothing_and_minus_still_rest
         )
     };
     let positions = |w: &World| w.agents.iter().map(|a| a.body.pos).collect::<Vec<_>>();
-    // (Galaga for 20 s, so every wave has flown in.)
     for (mode, start, more, ticks) in [
-        (Mode::Galaga, 40, 60, 1_200),
+        (Mode::Galaga, 20_000, 30_000, 120),
         (Mode::Patterns, 20_000, 30_000, 120),
     ] {
         let mut world = world_of(mode, start);
@@ -637,8 +736,9 @@ fn plus_at_a_full_stage_or_at_20000_walkers_changes_nothing_and_minus_still_rest
                 .filter(|(p, q)| p.distance(**q) > 1.0)
                 .count()
         };
+        // (A restart would put these back where they started.)
         let away = moved(&at_start, &before);
-        assert!(away > start / 2, "{mode:?}: only {away} have moved");
+        assert!(away > 100, "{mode:?}: only {away} have moved");
         // `+` once more: the count is at its cap, so the run goes on where it was.
         world.set_agent_count(more);
         assert_eq!(world.agents.len(), start, "{mode:?}: count after +");

@@ -154,10 +154,23 @@ pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Bat
     if view.overlay {
         overlay_player(world, player, &cam);
         trails.draw(&cam);
+        // The formation's slots (in a fleet of more than the overlay's limit, the slots of
+        // the ships it draws).
         if let Some(stage) = &world.stage {
-            for i in 0..stage.slots.len() {
+            let slot = |i: usize| {
                 let s = cam.to_screen(stage.slot_position(i));
                 draw_circle_lines(s.x, s.y, 4.0, 1.0, SIGHT);
+            };
+            if stage.slots.len() <= OVERLAY_LIMIT {
+                (0..stage.slots.len()).for_each(slot);
+            } else {
+                overlaid(world, player)
+                    .iter()
+                    .filter_map(|a| match &a.behaviour {
+                        Behaviour::Ship(s) => Some(s.slot),
+                        _ => None,
+                    })
+                    .for_each(slot);
             }
         }
         for a in overlaid(world, player) {

@@ -160,6 +160,8 @@ impl Mode {
         }
     }
 
+    /// The crowd a mode starts with (Galaga's world starts with its data's stage, which is 40
+    /// ships in the built-in data).
     pub fn default_agents(self) -> usize {
         match self {
             Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept => 4,

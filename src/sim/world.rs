@@ -144,7 +144,11 @@ impl World {
             plans: Vec::with_capacity(BATCH),
             config,
         };
-        world.spawn_agents(world.config.agents.unwrap_or(world.mode.default_agents()));
+        let count = world
+            .config
+            .agents
+            .unwrap_or_else(|| world.default_agents(world.mode));
+        world.spawn_agents(count);
         world
     }
 
@@ -177,7 +181,7 @@ impl World {
             last_catch_t: self.time(),
             ..Score::default()
         };
-        self.spawn_agents(mode.default_agents());
+        self.spawn_agents(self.default_agents(mode));
         self.events.push(format!("mode:{}", mode.name()));
     }
 
@@ -199,13 +203,9 @@ impl World {
         let n = n.min(MAX_AGENTS);
         match self.mode {
             // The stage and the walkers are placed by the data: a new count restarts them. A
-            // count that comes out the same (`+` at 20,000, or past every ship the stage's data
-            // holds) changes nothing, rather than starting the run again.
+            // count that comes out the same (`+` at 20,000) changes nothing, rather than starting
+            // the run again.
             Mode::Galaga | Mode::Patterns | Mode::Mixed => {
-                let n = match self.mode {
-                    Mode::Galaga => n.min(self.stage_capacity()),
-                    _ => n,
-                };
                 if n != self.agents.len() {
                     self.spawn_agents(n);
                 }
@@ -289,12 +289,17 @@ impl World {
 
     /// Mode 8: the stage's ships (at most `count`), queued at their entries, after any agents
     /// already there.
-    /// Every ship the stage's data launches.
-    fn stage_capacity(&self) -> usize {
-        let galaga = &self.patterns.galaga;
-        Stage::new(galaga, self.arena.width, self.arena.height, usize::MAX)
-            .1
-            .len()
+    /// A mode's own crowd: in Galaga, one squadron — the stage as the data gives it.
+    fn default_agents(&self, mode: Mode) -> usize {
+        match mode {
+            Mode::Galaga => {
+                let galaga = &self.patterns.galaga;
+                Stage::new(galaga, self.arena.width, self.arena.height, 0)
+                    .0
+                    .per_squadron
+            }
+            _ => mode.default_agents(),
+        }
     }
 
     fn spawn_stage(&mut self, count: usize) {

@@ -6,6 +6,13 @@
 //! (constant speed and smooth joins by construction), or is a command — aim at the player, fly
 //! until a height, wrap to the top, jump to another path, fly home to the formation slot. A
 //! mirrored path flies the other flank: x reflected, turns negated.
+//!
+//! The data describes one squadron (the built-in stage: five waves, 40 ships, a 40-slot
+//! formation). More ships than that (`+`, `--agents`) fly as further squadrons, each a copy of the
+//! first with its own formation: the formations stand side by side in a grid across the top of
+//! the arena, shrunk as a whole where more than fit (their spacing, sway and breath alike), every
+//! squadron flies each wave at the same moment, and each has its own dives within its own cap on
+//! ships in flight. One squadron is the stage as the data gives it.
 
 use crate::data::patterns::{FORMATION_ROWS, GalagaData, ShipKind, Step};
 use crate::data::tuning::VehicleTuning;
@@ -14,6 +21,7 @@ use ::rand::Rng;
 use glam::{DVec2, Vec2};
 use std::f32::consts::TAU;
 use std::f64::consts::{FRAC_PI_2 as FRAC_PI_2_64, PI as PI_64, TAU as TAU_64};
+use std::ops::Range;
 use std::sync::Arc;
 
 /// Radius of a ship's body (px).
@@ -100,12 +108,20 @@ pub struct Ship {
     pub params: VehicleTuning,
 }
 
-/// A formation slot: its kind and its offset from the formation's top centre.
+/// A formation slot: its kind, its squadron's formation's top centre (from the data's, zero for
+/// the first of a lone squadron), and its offset from there (the squadron's breath scales this).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Slot {
     pub kind: ShipKind,
+    pub origin: Vec2,
     pub offset: Vec2,
 }
+
+/// Room kept between neighbouring squadrons' formations (px, before shrinking).
+const SQUADRON_GAP: f32 = 24.0;
+/// The squadrons' formations stay above this share of the arena's height (the player's room is
+/// below).
+const FORMATION_FLOOR: f32 = 0.45;
 
 /// A path's name, as the stage holds it (see [`Stage::path_name`]).
 pub type PathName = Arc<str>;
@@ -128,6 +144,10 @@ pub struct Stage {
     pub next_dive: [f32; 3],
     pub dives: u32,
     pub max_in_flight: u32,
+    /// Ships in a whole squadron (the data's stage); the ships are held squadron by squadron.
+    pub per_squadron: usize,
+    /// How much the squadrons' formations are shrunk to fit (1: as the data draws them).
+    pub scale: f32,
 }
 
 /// `name` from `names` (sorted), shared; a name not among them (data that was not checked) gets
@@ -148,8 +168,9 @@ fn kind_index(k: ShipKind) -> usize {
 }
 
 impl Stage {
-    /// The stage and its ships (at most `max_ships`, in launch order), queued at their entries.
-    pub fn new(data: &GalagaData, width: f32, height: f32, max_ships: usize) -> (Stage, Vec<Ship>) {
+    /// The stage and its `count` ships, queued at their entries: whole squadrons of the data's
+    /// stage and then the first ships, in launch order, of one more (see the module doc).
+    pub fn new(data: &GalagaData, width: f32, height: f32, count: usize) -> (Stage, Vec<Ship>) {
         let f = &data.formation;
         let mut slots = Vec::new();
         for (row, (kind, n)) in FORMATION_ROWS.iter().enumerate() {
@@ -157,6 +178,7 @@ impl Stage {
                 let x = (col as f32 - (*n as f32 - 1.0) / 2.0) * f.column_spacing;
                 slots.push(Slot {
                     kind: *kind,
+                    origin: Vec2::ZERO,
                     offset: Vec2::new(x, row as f32 * f.row_spacing),
                 });
             }
@@ -192,12 +214,9 @@ impl Stage {
             radius: SHIP_RADIUS,
         };
         let mut ships = Vec::new();
-        'waves: for (w, wave) in data.waves.iter().enumerate() {
+        for (w, wave) in data.waves.iter().enumerate() {
             for pair in &wave.pairs {
                 for kind in pair.kinds {
-                    if ships.len() >= max_ships {
-                        break 'waves;
-                    }
                     let Some(&slot) = order.iter().find(|&&s| !taken[s] && slots[s].kind == kind)
                     else {
                         continue;
@@ -221,6 +240,35 @@ impl Stage {
                 }
             }
         }
+        // `ships` is one squadron now; the stage holds as many as `count` takes.
+        let per_squadron = ships.len();
+        let squadrons = if per_squadron == 0 {
+            1
+        } else {
+            count.div_ceil(per_squadron).max(1)
+        };
+        let (origins, scale) = squadron_layout(data, &slots, width, height, squadrons);
+        let local = slots;
+        let slots = origins
+            .iter()
+            .flat_map(|&origin| {
+                local.iter().map(move |s| Slot {
+                    origin,
+                    offset: s.offset * scale,
+                    ..*s
+                })
+            })
+            .collect();
+        let slots_per = local.len();
+        let ships = (0..squadrons)
+            .flat_map(|j| {
+                ships.iter().map(move |s| Ship {
+                    slot: j * slots_per + s.slot,
+                    ..s.clone()
+                })
+            })
+            .take(count)
+            .collect();
         let stage = Stage {
             data: data.clone(),
             names,
@@ -235,8 +283,15 @@ impl Stage {
             next_dive: [0.0; 3],
             dives: 0,
             max_in_flight: 0,
+            per_squadron,
+            scale,
         };
         (stage, ships)
+    }
+
+    /// The ships of each squadron: index ranges into the stage's ships (`total` of them).
+    pub fn squadrons(&self, total: usize) -> impl Iterator<Item = Range<usize>> + use<> {
+        squadrons(self.per_squadron, total)
     }
 
     /// Where a path starts for a flank, and its heading (radians).
@@ -271,7 +326,10 @@ impl Stage {
                 let phase = TAU * (self.t - b) / f.breathe_period;
                 (0.0, 1.0 + f.breathe * (1.0 - phase.cos()) / 2.0)
             }
-            None => (f.sway * (TAU * self.t / f.sway_period).sin(), 1.0),
+            None => (
+                f.sway * self.scale * (TAU * self.t / f.sway_period).sin(),
+                1.0,
+            ),
         }
     }
 
@@ -279,9 +337,11 @@ impl Stage {
     /// (so the outer columns and lower rows move most).
     pub fn slot_position(&self, i: usize) -> Vec2 {
         let (shift, scale) = self.formation_motion();
+        let slot = &self.slots[i];
         let at = Vec2::from(self.data.formation.top)
             + Vec2::new(shift, 0.0)
-            + self.slots[i].offset * scale;
+            + slot.origin
+            + slot.offset * scale;
         // A formation wider than a small arena is squeezed against its walls.
         self.inside(at.as_dvec2()).as_vec2()
     }
@@ -298,6 +358,62 @@ impl Stage {
             ShipKind::Drone => &self.data.dives.drone_path,
         }
     }
+}
+
+/// Where each of `n` squadrons' formations stands (its top centre, from the data's) and how much
+/// they are all shrunk: a grid of as many columns as lets them shrink least, centred under the
+/// data's top, within the arena's width and above [`FORMATION_FLOOR`]. One squadron stands
+/// where the data puts it, at full size.
+fn squadron_layout(
+    data: &GalagaData,
+    slots: &[Slot],
+    width: f32,
+    height: f32,
+    n: usize,
+) -> (Vec<Vec2>, f32) {
+    if n <= 1 {
+        return (vec![Vec2::ZERO], 1.0);
+    }
+    let f = &data.formation;
+    let (lo, hi) = slots.iter().fold((Vec2::ZERO, Vec2::ZERO), |(lo, hi), s| {
+        (lo.min(s.offset), hi.max(s.offset))
+    });
+    // One formation's room at full size: its slots at their widest breath, its sway both ways
+    // (the sway carries every squadron along together, so it is counted once) and a body.
+    let breath = 1.0 + f.breathe.max(0.0);
+    let block = Vec2::new(
+        (hi.x - lo.x) * breath + 2.0 * SHIP_RADIUS + SQUADRON_GAP,
+        (hi.y - lo.y) * breath + 2.0 * SHIP_RADIUS + SQUADRON_GAP,
+    );
+    let room = Vec2::new(
+        width - 2.0 * f.sway.abs(),
+        height * FORMATION_FLOOR - f.top[1],
+    )
+    .max(Vec2::ONE);
+    let fit = |cols: usize| {
+        let rows = n.div_ceil(cols);
+        (room.x / (cols as f32 * block.x))
+            .min(room.y / (rows as f32 * block.y))
+            .min(1.0)
+    };
+    let cols = (1..=n)
+        .max_by(|&a, &b| fit(a).total_cmp(&fit(b)).then(b.cmp(&a)))
+        .unwrap_or(1);
+    let scale = fit(cols);
+    let origins = (0..n)
+        .map(|j| {
+            let (c, r) = ((j % cols) as f32, (j / cols) as f32);
+            let x = (c - (cols as f32 - 1.0) / 2.0) * block.x * scale;
+            Vec2::new(x, r * block.y * scale)
+        })
+        .collect();
+    (origins, scale)
+}
+
+/// Squadrons of `per` ships out of `total`, as index ranges (the last may be short).
+fn squadrons(per: usize, total: usize) -> impl Iterator<Item = Range<usize>> {
+    let per = per.max(1);
+    (0..total.div_ceil(per)).map(move |j| j * per..((j + 1) * per).min(total))
 }
 
 fn ship(a: &Agent) -> &Ship {
@@ -371,18 +487,23 @@ fn launch_waves(stage: &mut Stage, agents: &mut [Agent]) {
     }
     let w = stage.next_wave;
     let d = &stage.data.dives;
-    let mut k = 0;
-    for a in agents.iter_mut() {
-        let s = ship_mut(a);
-        if s.wave == w {
-            let pair = (k / 2) as f32;
-            let wing = if k % 2 == 1 { d.wingman_delay } else { 0.0 };
-            s.launch_at = Some(stage.t + pair * d.pair_interval + wing);
-            k += 1;
+    // Every squadron flies the wave at once: pairs are counted within a squadron.
+    let mut launched = false;
+    for squadron in stage.squadrons(agents.len()) {
+        let mut k = 0;
+        for a in &mut agents[squadron] {
+            let s = ship_mut(a);
+            if s.wave == w {
+                let pair = (k / 2) as f32;
+                let wing = if k % 2 == 1 { d.wingman_delay } else { 0.0 };
+                s.launch_at = Some(stage.t + pair * d.pair_interval + wing);
+                k += 1;
+            }
         }
+        launched |= k > 0;
     }
     stage.next_wave += 1;
-    if k > 0 {
+    if launched {
         stage.waves_launched += 1;
     }
 }
@@ -406,18 +527,19 @@ fn update_formation(stage: &mut Stage, agents: &mut [Agent], dt: f32) {
 }
 
 /// Once the formation is full, each kind dives on its own timer, within the cap on ships in
-/// flight; a boss takes up to two escorts along.
+/// flight; a boss takes up to two escorts along. Every squadron dives when the timer comes round,
+/// each picking among its own ships, within its own cap.
 fn schedule_dives(stage: &mut Stage, agents: &mut [Agent], rng: &mut impl Rng) {
     let Some(complete) = stage.complete_at else {
         return;
     };
     let d = &stage.data.dives;
-    let (max_in_flight, boss_escorts) = (d.max_in_flight, d.boss_escorts);
-    for (kind, every) in [
+    let everies = [
         (ShipKind::Drone, d.drone_every),
         (ShipKind::Escort, d.escort_every),
         (ShipKind::Boss, d.boss_every),
-    ] {
+    ];
+    for (kind, every) in everies {
         let k = kind_index(kind);
         if stage.next_dive[k] == 0.0 {
             // The first dives come one period after the formation fills.
@@ -427,74 +549,83 @@ fn schedule_dives(stage: &mut Stage, agents: &mut [Agent], rng: &mut impl Rng) {
             continue;
         }
         stage.next_dive[k] = stage.t + every;
-        let waiting = |a: &Agent, k: ShipKind| {
-            let s = ship(a);
-            s.kind == k && s.state == ShipState::Formation
-        };
-        let ready = agents.iter().filter(|a| waiting(a, kind)).count();
-        if ready == 0 {
-            continue;
+        for squadron in squadrons(stage.per_squadron, agents.len()) {
+            let first = squadron.start;
+            dive(stage, &mut agents[squadron], first, kind, rng);
         }
-        let pick = rng.gen_range(0..ready);
-        let Some(leader) = (0..agents.len())
-            .filter(|&i| waiting(&agents[i], kind))
-            .nth(pick)
-        else {
-            continue;
-        };
-        // The leader and, for a boss, its nearest escorts in formation, nearest first (the
-        // lower index on a tie): at most three ships, in a fixed array.
-        let mut group = [leader; 3];
-        let mut len = 1;
-        if kind == ShipKind::Boss {
-            let at = agents[leader].body.pos;
-            for _ in 0..boss_escorts.min(group.len() - 1) {
-                let nearest = (0..agents.len())
-                    .filter(|&i| {
-                        waiting(&agents[i], ShipKind::Escort) && !group[..len].contains(&i)
-                    })
-                    .min_by(|&a, &b| {
-                        agents[a]
-                            .body
-                            .pos
-                            .distance_squared(at)
-                            .total_cmp(&agents[b].body.pos.distance_squared(at))
-                    });
-                let Some(i) = nearest else { break };
-                group[len] = i;
-                len += 1;
-            }
-        }
-        let group = &group[..len];
-        let in_flight = agents.iter().filter(|a| ship(a).state.in_flight()).count();
-        if in_flight + group.len() > max_in_flight {
-            continue;
-        }
-        let mirror = agents[leader].body.pos.x > stage.width / 2.0;
-        let path = stage.path_name(stage.dive_path(kind));
-        let leader_pos = agents[leader].body.pos;
-        let leader_heading = ship(&agents[leader]).heading as f32;
-        for (n, &i) in group.iter().enumerate() {
-            let offset = agents[i].body.pos - leader_pos;
-            let s = ship_mut(&mut agents[i]);
-            s.state = ShipState::Diving;
-            s.caught = false;
-            if n == 0 {
-                s.flight = Some(Flight {
-                    path: Some(path.clone()),
-                    step: 0,
-                    elapsed: 0.0,
-                    mirror,
-                    started_above: None,
+    }
+}
+
+/// One squadron's dive of `kind`: `agents` are its ships, `first` the index of the first among
+/// the stage's ships (escorts follow their leader by that index).
+fn dive(stage: &mut Stage, agents: &mut [Agent], first: usize, kind: ShipKind, rng: &mut impl Rng) {
+    let d = &stage.data.dives;
+    let (max_in_flight, boss_escorts) = (d.max_in_flight, d.boss_escorts);
+    let waiting = |a: &Agent, k: ShipKind| {
+        let s = ship(a);
+        s.kind == k && s.state == ShipState::Formation
+    };
+    let ready = agents.iter().filter(|a| waiting(a, kind)).count();
+    if ready == 0 {
+        return;
+    }
+    let pick = rng.gen_range(0..ready);
+    let Some(leader) = (0..agents.len())
+        .filter(|&i| waiting(&agents[i], kind))
+        .nth(pick)
+    else {
+        return;
+    };
+    // The leader and, for a boss, its nearest escorts in formation, nearest first (the lower
+    // index on a tie): at most three ships, in a fixed array.
+    let mut group = [leader; 3];
+    let mut len = 1;
+    if kind == ShipKind::Boss {
+        let at = agents[leader].body.pos;
+        for _ in 0..boss_escorts.min(group.len() - 1) {
+            let nearest = (0..agents.len())
+                .filter(|&i| waiting(&agents[i], ShipKind::Escort) && !group[..len].contains(&i))
+                .min_by(|&a, &b| {
+                    agents[a]
+                        .body
+                        .pos
+                        .distance_squared(at)
+                        .total_cmp(&agents[b].body.pos.distance_squared(at))
                 });
-            } else {
-                s.follow = Some(Follow {
-                    leader,
-                    offset: Vec2::from_angle(-leader_heading).rotate(offset),
-                });
-            }
-            stage.dives += 1;
+            let Some(i) = nearest else { break };
+            group[len] = i;
+            len += 1;
         }
+    }
+    let group = &group[..len];
+    let in_flight = agents.iter().filter(|a| ship(a).state.in_flight()).count();
+    if in_flight + group.len() > max_in_flight {
+        return;
+    }
+    let mirror = agents[leader].body.pos.x > stage.width / 2.0;
+    let path = stage.path_name(stage.dive_path(kind));
+    let leader_pos = agents[leader].body.pos;
+    let leader_heading = ship(&agents[leader]).heading as f32;
+    for (n, &i) in group.iter().enumerate() {
+        let offset = agents[i].body.pos - leader_pos;
+        let s = ship_mut(&mut agents[i]);
+        s.state = ShipState::Diving;
+        s.caught = false;
+        if n == 0 {
+            s.flight = Some(Flight {
+                path: Some(path.clone()),
+                step: 0,
+                elapsed: 0.0,
+                mirror,
+                started_above: None,
+            });
+        } else {
+            s.follow = Some(Follow {
+                leader: first + leader,
+                offset: Vec2::from_angle(-leader_heading).rotate(offset),
+            });
+        }
+        stage.dives += 1;
     }
 }
 
