@@ -433,17 +433,17 @@ fn ship_mut(a: &mut Agent) -> &mut Ship {
 /// One tick of the whole stage.
 pub fn tick(stage: &mut Stage, agents: &mut [Agent], player: Vec2, dt: f32, rng: &mut impl Rng) {
     stage.t += dt;
+    launch_waves(stage, agents);
+    update_formation(stage, agents, dt);
+    schedule_dives(stage, agents, rng);
+    // Leaders before followers: followers read their leader's new position. (The scheduling
+    // above reads positions only; where each ship was is noted as the fleet moves, so a fleet of
+    // thousands is gone through three times a tick, not five.)
     for a in agents.iter_mut() {
         a.prev_pos = a.body.pos;
         a.prev_heading = a.body.heading;
         a.prev_speed = a.body.speed();
         a.respawned = false;
-    }
-    launch_waves(stage, agents);
-    update_formation(stage, agents, dt);
-    schedule_dives(stage, agents, rng);
-    // Leaders before followers: followers read their leader's new position.
-    for a in agents.iter_mut() {
         if ship(a).follow.is_none() {
             fly(stage, a, player, dt);
         }
@@ -453,13 +453,13 @@ pub fn tick(stage: &mut Stage, agents: &mut [Agent], player: Vec2, dt: f32, rng:
             follow_leader(stage, agents, i, follow, player, dt);
         }
     }
-    let in_flight = agents.iter().filter(|a| ship(a).state.in_flight()).count() as u32;
-    stage.max_in_flight = stage.max_in_flight.max(in_flight);
+    let mut in_flight = 0;
     for a in agents.iter_mut() {
         let (state, heading) = {
             let s = ship(a);
             (s.state, s.heading)
         };
+        in_flight += u32::from(state.in_flight());
         a.state = state.word();
         a.body.heading = Vec2::from_angle(heading as f32);
         a.body.vel = if state == ShipState::Queued || a.respawned {
@@ -468,6 +468,7 @@ pub fn tick(stage: &mut Stage, agents: &mut [Agent], player: Vec2, dt: f32, rng:
             (a.body.pos - a.prev_pos) / dt
         };
     }
+    stage.max_in_flight = stage.max_in_flight.max(in_flight);
 }
 
 /// The next wave launches when every ship of the previous one is in formation.
