@@ -17,7 +17,7 @@ use steering_arena::data::patterns::{
 };
 use steering_arena::data::tuning::PatternTuning;
 use steering_arena::sim::agent::Behaviour;
-use steering_arena::sim::behaviours::galaga::{self, SHIP_RADIUS, Ship, ShipState, Stage};
+use steering_arena::sim::behaviours::galaga::{self, Flight, SHIP_RADIUS, Ship, ShipState, Stage};
 use steering_arena::sim::behaviours::pattern::{PatternRun, TileRun};
 use steering_arena::sim::headless;
 use steering_arena::sim::metrics::Summary;
@@ -603,6 +603,58 @@ fn sim_galaga_for_60_seconds_launches_5_waves_of_40_ships_fills_the_formation_an
     );
     assert!(!s.non_finite, "non-finite positions in Galaga mode");
     assert_eq!(s.out_of_bounds, 0, "ships outside the arena");
+}
+
+#[test]
+fn a_ship_homing_with_its_slot_abeam_inside_its_turning_circle_still_reaches_it() {
+    // At 60 px/s and 540 deg/s a ship turns on a circle 12.7 px across: a slot 9 px to its side
+    // lies inside that circle, and flying at its least homing speed it circled the slot for good
+    // (one ship in 20,000 did, its squadron's formation shrunk to a sway of 3.6 px, and the next
+    // wave never launched). Here the formation stands still.
+    let mut data = built_in();
+    data.patterns.galaga.formation.sway = 0.0;
+    let mut world = World::new(
+        &data,
+        WorldConfig {
+            mode: Mode::Galaga,
+            script: Script::Still,
+            ..WorldConfig::default()
+        },
+    );
+    world.tick(&Input::default());
+    let stage = world.stage.as_ref().expect("a Galaga world has a stage");
+    let slot = ship(&world, 0).slot;
+    let at = stage.slot_position(slot) - Vec2::new(9.0, 0.0);
+    let Behaviour::Ship(s) = &mut world.agents[0].behaviour else {
+        panic!("agent 0 is a ship");
+    };
+    s.state = ShipState::Homing;
+    s.flight = Some(Flight {
+        path: None,
+        step: 0,
+        elapsed: 0.0,
+        mirror: false,
+        started_above: None,
+    });
+    s.pos = at.as_dvec2();
+    s.heading = -std::f64::consts::FRAC_PI_2;
+    s.speed = 280.0;
+    world.agents[0].body.pos = at;
+    let home = (1..=60).find(|_| {
+        world.tick(&Input::default());
+
+        ship(&world, 0).state == ShipState::Formation
+    });
+    let home = home.unwrap_or_else(|| {
+        let stage = world.stage.as_ref().expect("a stage");
+        panic!(
+            "still {:?} after 1 s, {:.1} px from its slot",
+            ship(&world, 0).state,
+            world.agents[0].body.pos.distance(stage.slot_position(slot))
+        )
+    });
+    println!("in formation after {home} ticks");
+    assert!(home <= 30, "{home} ticks to reach a slot 9 px away");
 }
 
 #[test]

@@ -11,8 +11,8 @@
 //! formation). More ships than that (`+`, `--agents`) fly as further squadrons, each a copy of the
 //! first with its own formation: the formations stand side by side in a grid across the top of
 //! the arena, shrunk as a whole where more than fit (their spacing, sway and breath alike), every
-//! squadron flies each wave at the same moment, and each has its own dives within its own cap on
-//! ships in flight. One squadron is the stage as the data gives it.
+//! squadron flies each wave, their pairs interleaved along the paths, and each has its own dives
+//! within its own cap on ships in flight. One squadron is the stage as the data gives it.
 
 use crate::data::patterns::{FORMATION_ROWS, GalagaData, ShipKind, Step};
 use crate::data::tuning::VehicleTuning;
@@ -122,6 +122,9 @@ const SQUADRON_GAP: f32 = 24.0;
 /// The squadrons' formations stay above this share of the arena's height (the player's room is
 /// below).
 const FORMATION_FLOOR: f32 = 0.45;
+/// How far behind the first each squadron's pairs leave, as a share of the pair interval: the
+/// golden ratio's fractional part, stepped once per squadron (see `launch_waves`).
+const INTERLEAVE: f32 = 0.618_034;
 
 /// A path's name, as the stage holds it (see [`Stage::path_name`]).
 pub type PathName = Arc<str>;
@@ -488,16 +491,20 @@ fn launch_waves(stage: &mut Stage, agents: &mut [Agent]) {
     }
     let w = stage.next_wave;
     let d = &stage.data.dives;
-    // Every squadron flies the wave at once: pairs are counted within a squadron.
+    // Every squadron flies the wave together, pairs counted within each; squadron j's pairs
+    // leave a fraction of the pair interval after the first's — the fractional part of j times
+    // the golden ratio's, so the streams interleave along the paths instead of flying stacked,
+    // and no two squadrons' ships leave together, whatever the wing-man's delay.
     let mut launched = false;
-    for squadron in stage.squadrons(agents.len()) {
+    for (j, squadron) in stage.squadrons(agents.len()).enumerate() {
+        let lag = d.pair_interval * (j as f32 * INTERLEAVE).fract();
         let mut k = 0;
         for a in &mut agents[squadron] {
             let s = ship_mut(a);
             if s.wave == w {
                 let pair = (k / 2) as f32;
                 let wing = if k % 2 == 1 { d.wingman_delay } else { 0.0 };
-                s.launch_at = Some(stage.t + pair * d.pair_interval + wing);
+                s.launch_at = Some(stage.t + pair * d.pair_interval + wing + lag);
                 k += 1;
             }
         }
@@ -815,14 +822,28 @@ fn run_flight(stage: &Stage, s: &mut Ship, player: Vec2, dt: f32) -> bool {
 
 /// Fly toward the (moving) slot, turning at most the home turn rate and slowing near it; snap
 /// onto it once within one tick's travel.
+///
+/// Near the slot the ship may also have to slow below [`HOME_MIN_SPEED`]: a slot off to the
+/// side and closer than the ship's turning circle can never be reached by turning, and the ship
+/// would circle it for good (one ship in 20,000 did, holding up the next wave). The circle
+/// through the slot that leaves the ship along its heading has radius `d² / 2·lateral`; flying
+/// no faster than the turn rate times that keeps the slot within reach.
 fn home(stage: &Stage, s: &mut Ship, dt: f64) {
     let target = stage.slot_position(s.slot).as_dvec2();
     let to = target - s.pos;
     let dist = to.length();
     let min = f64::from(HOME_MIN_SPEED);
+    let turn_rate = f64::from(stage.data.home_turn_rate).to_radians();
+    let lateral = to.dot(dir(s.heading).perp()).abs();
+    let within_turn = if lateral > 0.0 {
+        turn_rate * dist * dist / (2.0 * lateral)
+    } else {
+        f64::INFINITY
+    };
     let speed = f64::from(s.speed)
         .max(min)
-        .min((dist * f64::from(HOME_SLOWING)).max(min));
+        .min((dist * f64::from(HOME_SLOWING)).max(min))
+        .min(within_turn);
     if dist <= speed * dt {
         s.state = ShipState::Formation;
         s.flight = None;
@@ -832,7 +853,7 @@ fn home(stage: &Stage, s: &mut Ship, dt: f64) {
     }
     let want = to.y.atan2(to.x);
     let diff = (want - s.heading + PI_64).rem_euclid(TAU_64) - PI_64;
-    let max_turn = f64::from(stage.data.home_turn_rate).to_radians() * dt;
+    let max_turn = turn_rate * dt;
     s.heading += diff.clamp(-max_turn, max_turn);
     s.pos = clamp_inside(stage, s.pos + dir(s.heading) * speed * dt).0;
 }
