@@ -629,13 +629,7 @@ fn a_ship_homing_with_its_slot_abeam_inside_its_turning_circle_still_reaches_it(
         panic!("agent 0 is a ship");
     };
     s.state = ShipState::Homing;
-    s.flight = Some(Flight {
-        path: None,
-        step: 0,
-        elapsed: 0.0,
-        mirror: false,
-        started_above: None,
-    });
+    s.flight = Some(Flight::new(None, false));
     s.pos = at.as_dvec2();
     s.heading = -std::f64::consts::FRAC_PI_2;
     s.speed = 280.0;

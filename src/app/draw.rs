@@ -156,6 +156,7 @@ pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Bat
         trails.draw(&cam);
         // The formation's slots (in a fleet of more than the overlay's limit, the slots of
         // the ships it draws).
+        let shown = overlaid(world, player);
         if let Some(stage) = &world.stage {
             let slot = |i: usize| {
                 let s = cam.to_screen(stage.slot_position(i));
@@ -164,7 +165,7 @@ pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Bat
             if stage.slots.len() <= OVERLAY_LIMIT {
                 (0..stage.slots.len()).for_each(slot);
             } else {
-                overlaid(world, player)
+                shown
                     .iter()
                     .filter_map(|a| match &a.behaviour {
                         Behaviour::Ship(s) => Some(s.slot),
@@ -173,7 +174,7 @@ pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Bat
                     .for_each(slot);
             }
         }
-        for a in overlaid(world, player) {
+        for a in shown {
             if matches!(&a.behaviour, Behaviour::Ship(s) if s.state == ShipState::Queued) {
                 continue;
             }

@@ -287,8 +287,6 @@ impl World {
         self.spawn_stage(count.min(MIXED_SHIPS));
     }
 
-    /// Mode 8: the stage's ships (at most `count`), queued at their entries, after any agents
-    /// already there.
     /// A mode's own crowd: in Galaga, one squadron — the stage as the data gives it.
     fn default_agents(&self, mode: Mode) -> usize {
         match mode {
@@ -302,6 +300,8 @@ impl World {
         }
     }
 
+    /// Mode 8: `count` ships in squadrons of the stage (see [`Stage::new`]), queued at their
+    /// entries, after any agents already there.
     fn spawn_stage(&mut self, count: usize) {
         let (stage, ships) = Stage::new(
             &self.patterns.galaga,

@@ -77,6 +77,20 @@ pub struct Flight {
     pub started_above: Option<bool>,
 }
 
+impl Flight {
+    /// A flight from the first step of `path` (`None`: straight home), on the mirrored flank or
+    /// not.
+    pub fn new(path: Option<PathName>, mirror: bool) -> Self {
+        Flight {
+            path,
+            step: 0,
+            elapsed: 0.0,
+            mirror,
+            started_above: None,
+        }
+    }
+}
+
 /// An escort flying its boss's path: it keeps its place beside the leader.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Follow {
@@ -620,13 +634,7 @@ fn dive(stage: &mut Stage, agents: &mut [Agent], first: usize, kind: ShipKind, r
         s.state = ShipState::Diving;
         s.caught = false;
         if n == 0 {
-            s.flight = Some(Flight {
-                path: Some(path.clone()),
-                step: 0,
-                elapsed: 0.0,
-                mirror,
-                started_above: None,
-            });
+            s.flight = Some(Flight::new(Some(path.clone()), mirror));
         } else {
             s.follow = Some(Follow {
                 leader: first + leader,
@@ -656,13 +664,7 @@ fn fly(stage: &Stage, a: &mut Agent, player: Vec2, dt: f32) {
             s.heading = heading;
             if s.launch_at.is_some_and(|t| stage.t >= t) {
                 s.state = ShipState::Entering;
-                s.flight = Some(Flight {
-                    path: Some(s.entry.0.clone()),
-                    step: 0,
-                    elapsed: 0.0,
-                    mirror: s.entry.1,
-                    started_above: None,
-                });
+                s.flight = Some(Flight::new(Some(s.entry.0.clone()), s.entry.1));
                 *respawned = true;
             }
         }
@@ -706,13 +708,7 @@ fn follow_leader(stage: &Stage, agents: &mut [Agent], i: usize, f: Follow, playe
         s.follow = None;
         s.state = ShipState::Returning;
         s.speed = s.speed.max(stage.data.max_speed * 0.8);
-        s.flight = Some(Flight {
-            path: None,
-            step: 0,
-            elapsed: 0.0,
-            mirror: false,
-            started_above: None,
-        });
+        s.flight = Some(Flight::new(None, false));
         run_flight(stage, ship_mut(&mut agents[i]), player, dt);
         agents[i].body.pos = ship(&agents[i]).pos.as_vec2();
     }
