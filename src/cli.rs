@@ -1,5 +1,5 @@
 //! The command line (SPEC §2): argument types, loading the data files, and exit codes.
-//! `main` only calls [`main`] here; the window, `sim` and later `bench` are handed off from here.
+//! `main` only calls [`main`] here; the window, `sim` and `bench` are handed off from here.
 
 use crate::data::DataSources;
 use crate::sim::headless;

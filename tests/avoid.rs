@@ -166,9 +166,9 @@ fn avoiding_crowds_never_lean_on_the_collision_push_out() {
     // stays 0 even for an agent that runs into an obstacle. Avoidance means (almost) never needing
     // that push: count the agent-ticks in which the collision step moved an agent (see
     // `touched`). In the default arena: never. Among 200 random obstacles, agents squeezing
-    // through 26 px gaps still graze a surface now and then: 2-6 agent-ticks a run of 216,000
-    // once an urgent course took the whole force (about 0.05 % before, 100 a run); the bound is
-    // one in ten thousand — without avoidance it is in the thousands.
+    // through 26 px gaps still graze a surface now and then: 2-6 agent-ticks a run of 216,000,
+    // an urgent course taking the whole force at once; the bound is one in ten thousand —
+    // without avoidance it is in the thousands.
     let mut report = Vec::new();
     let mut failed = Vec::new();
     for (name, runs, allowed) in [

@@ -1,4 +1,4 @@
-//! The chase family (issue 3): tile chase walks diagonal-then-straight and catches after exactly
+//! The chase family: tile chase walks diagonal-then-straight and catches after exactly
 //! the Chebyshev distance in steps; tile line-of-sight walks Bresenham's line; intercept catches
 //! sooner than line-of-sight, and catches a faster crossing prey that line-of-sight never does;
 //! degenerate intercepts stay finite; and every reversed (`E`) mode runs away from the player.

@@ -442,11 +442,10 @@ fn zero_is_a_valid_seed_agent_count_and_obstacle_count() {
     }
 }
 
-/// Bug: with no display, the window (`steering-arena` with valid arguments) panics inside
-/// miniquad (`XOpenDisplay() failed!`, src/app/mod.rs `run` calls `Window::from_config`
-/// unguarded) and exits 101 with a backtrace, instead of a one-line error. `app::run` could check
-/// for a display first (`DISPLAY`/`WAYLAND_DISPLAY` on Linux) or catch the panic and return
-/// "cannot open a window: no display" as an error (exit 2, like an unwritable record).
+/// With no display, miniquad panics inside `Window::from_config` (`XOpenDisplay() failed!`) and
+/// the process would exit 101 with a backtrace. `app::run` checks for a display first
+/// (`DISPLAY`/`WAYLAND_DISPLAY` on Linux) and turns a panic into an error, so the window fails
+/// with one line and exit 2, like an unwritable record.
 #[test]
 fn the_window_without_a_display_fails_with_one_line_instead_of_panicking() {
     let dir = workdir("no-display");
@@ -459,9 +458,9 @@ fn the_window_without_a_display_fails_with_one_line_instead_of_panicking() {
     );
 }
 
-/// Bug: a data file's path with a line break in it is printed raw at the front of the error
-/// (`DataError`'s `Display`, src/data/mod.rs), so the one-line message is two lines. (A rare
-/// path, but the same escaping that names with line breaks need fixes it.)
+/// A data file's path with a line break in it is escaped at the front of the error
+/// (`DataError`'s `Display`), so the message stays one line. (A rare path, but the same escaping
+/// serves names with line breaks.)
 #[test]
 fn a_data_file_path_with_a_line_break_is_reported_on_one_line() {
     let dir = workdir("newline-path");

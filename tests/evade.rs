@@ -98,9 +98,8 @@ fn a_cornered_evader_leaves_the_corner_within_three_seconds_untagged() {
     // The evader rests 20 px from both walls; the hunting player starts 200 px away (inside
     // the 220 px threat radius, so the evader is cornered from the first tick) and comes at it
     // along either wall or down the diagonal. The player is faster (200 px/s against 170).
-    // It must slide out along a wall (issue 3: "an agent cornered by the player slides out
-    // along the wall"), so when it is 60 px out it is still within the wall margin of one of the
-    // corner's walls, not bolting out across the open diagonal.
+    // It must slide out along a wall, so when it is 60 px out it is still within the wall
+    // margin of one of the corner's walls, not bolting out across the open diagonal.
     let threat_radius = built_in().tuning.evade.threat_radius;
     let wall_margin = built_in().tuning.evade.wall_margin;
     let mut report = Vec::new();

@@ -880,11 +880,10 @@ fn lists_at_max_list_in_the_patterns_file_are_not_rejected_for_their_length() {
 
 // --- cases the fuzzing found ---------------------------------------------------------------------
 
-/// Bug: a key or variant name with a line break (`"a\nb"` in JSON) is copied raw into the error
-/// message — by `data::from_json` (src/data/mod.rs) from serde's message and field path, and by
-/// `FieldError`'s `Display` from a pattern's or path's name — so the "one-line" error spans two
-/// lines (and the command line prints two lines on stderr). Control characters in names should be
-/// escaped (`a\nb`) in messages.
+/// A key or variant name with a line break (`"a\nb"` in JSON) reaches the error message — through
+/// `data::from_json` from serde's message and field path, and through `FieldError`'s `Display`
+/// from a pattern's or path's name. Control characters in it are escaped (`a\nb`), so the error
+/// stays one line (and the command line prints one line on stderr).
 #[test]
 fn a_name_with_a_line_break_is_reported_on_one_line() {
     let mut arena = Kind::Arena.value();
@@ -922,11 +921,10 @@ fn a_name_with_a_line_break_is_reported_on_one_line() {
     );
 }
 
-/// Bug: `galaga.paths.<name>.start` and `.heading` are not validated (src/data/patterns.rs,
-/// `GalagaData::validate` checks every other number of a path). A start of 1e39 — infinity as an
-/// f32 — loads, and `sim --mode galaga` then reports `"non_finite": true` (queued ships sit at
-/// the start); a heading of 1e39 loads and the ships teleport (`max_step_ratio` 125 in a 20 s
-/// run).
+/// `galaga.paths.<name>.start` and `.heading` are validated like every other number of a path.
+/// Unchecked, a start of 1e39 — infinity as an f32 — would load and `sim --mode galaga` report
+/// `"non_finite": true` (queued ships sit at the start); a heading of 1e39 would load and the
+/// ships teleport (`max_step_ratio` 125 in a 20 s run).
 #[test]
 fn galaga_path_starts_and_headings_must_be_finite_and_in_range() {
     let doc = Kind::Patterns.value();

@@ -1,4 +1,4 @@
-//! Pattern movement and Galaga flights (issue 5): the square closes on itself from any start
+//! Pattern movement and Galaga flights: the square closes on itself from any start
 //! heading, the zigzag keeps its mean heading, the tile `box` walks its exact tiles, copies of the
 //! walkers start where their loops run clear and keep walking, `sim --mode
 //! patterns` and `sim --mode galaga` report their figures, a mirrored path is the exact
@@ -362,8 +362,9 @@ fn sim_patterns_reports_completed_cycles_and_a_square_closing_within_a_tenth_of_
 
 #[test]
 fn every_copy_of_a_walker_keeps_walking_in_crowds_of_30_200_and_1275() {
-    // Copies used to start 40 px down-right of the one before: in a crowd of 30, five of the
-    // eight `box` copies had a blocked tile on their loop and stood still for good.
+    // A copy started anywhere but where its loop runs clear can stand still for good: a `box`
+    // walker whose loop crosses a blocked tile waits at it for ever, and a crowd of 30 puts
+    // eight `box` copies among the default arena's obstacles.
     for count in [30, 200, 1275] {
         let s = sim_summary(Mode::Patterns, Some(count), 30.0);
         println!(
@@ -608,9 +609,9 @@ fn sim_galaga_for_60_seconds_launches_5_waves_of_40_ships_fills_the_formation_an
 #[test]
 fn a_ship_homing_with_its_slot_abeam_inside_its_turning_circle_still_reaches_it() {
     // At 60 px/s and 540 deg/s a ship turns on a circle 12.7 px across: a slot 9 px to its side
-    // lies inside that circle, and flying at its least homing speed it circled the slot for good
-    // (one ship in 20,000 did, its squadron's formation shrunk to a sway of 3.6 px, and the next
-    // wave never launched). Here the formation stands still.
+    // lies inside that circle, and a ship that kept to its least homing speed would circle the
+    // slot for good — its formation never full, the next wave never launched. (In a fleet of
+    // 20,000 a slot can come that close abeam.) Here the formation stands still.
     let mut data = built_in();
     data.patterns.galaga.formation.sway = 0.0;
     let mut world = World::new(

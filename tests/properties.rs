@@ -666,7 +666,8 @@ fn every_mode_has_a_property() {
 
 // --- regression cases --------------------------------------------------------------------------
 //
-// Cases the properties above found, shrunk, kept as plain tests. Each names the bug it shows.
+// Cases the properties above found, shrunk, kept as plain tests. Each says what would go wrong
+// without the code it guards.
 
 /// The built-in tuning, as slider values.
 fn default_sliders() -> Vec<f32> {
@@ -706,10 +707,10 @@ fn assert_holds(case: &Case) {
     }
 }
 
-/// Bug: `Arena::collide` (src/sim/arena.rs) clamps a body back inside the walls without marking
-/// the pass as having moved it, so the loop returns without checking obstacles at the clamped
-/// spot. A spawn scattered beyond a wall lands inside an obstacle that touches or crosses that
-/// wall, and the next tick's push-out makes it jump (33 times its top speed in the shrunk case).
+/// `Arena::collide` counts clamping a body back inside the walls as a move, so its loop checks
+/// the obstacles again at the clamped spot. Were it not to, a spawn scattered beyond a wall
+/// would land inside an obstacle that touches or crosses that wall, and the next tick's push-out
+/// would make it jump (33 times its top speed in this case).
 #[test]
 fn regression_agents_scattered_past_a_wall_start_clear_of_a_wall_crossing_obstacle() {
     let arena = small_arena(
@@ -738,8 +739,8 @@ fn regression_agents_scattered_past_a_wall_start_clear_of_a_wall_crossing_obstac
     }
 }
 
-/// The same bug at its root: a body just beyond the top wall, above an obstacle that crosses the
-/// wall, is clamped inside the walls and left inside the obstacle.
+/// The same at its root: a body just beyond the top wall, above an obstacle that crosses the
+/// wall, is clamped inside the walls and must not be left inside the obstacle.
 #[test]
 fn regression_collide_leaves_a_body_clamped_inside_the_walls_clear_of_obstacles() {
     let data = small_arena(
@@ -766,14 +767,12 @@ fn regression_collide_leaves_a_body_clamped_inside_the_walls_clear_of_obstacles(
     );
 }
 
-/// Bug: `World::new_agent` (src/sim/world.rs) places a continuous agent with one
-/// `Arena::collide` call, which cannot free a body from a gap narrower than the body: pushed out
-/// of the obstacle into the wall and back for its 16 passes, it gives up (its `from` fallback is
-/// the same spot) and the agent starts, and stays, inside the obstacle. (Once the wall clamp
-/// above is fixed, the fallback is the spawn point beyond the wall, which `is_clear` accepts
-/// though it lies outside the arena: the agent then starts outside.) Here a spawn point on the
-/// right wall faces a rectangle 13 px from the wall; the chaser is 20 px wide. A spawn should
-/// search outward for a spot where the body fits.
+/// `World::new_agent` searches outward for a spot where a continuous agent's body fits when
+/// pushing it out cannot free it. One `Arena::collide` call cannot free a body from a gap
+/// narrower than the body: pushed out of the obstacle into the wall and back for its 16 passes,
+/// it gives up, and its fallback (the spawn point, here on the wall) may lie inside the obstacle
+/// or outside the arena. Here a spawn point on the right wall faces a rectangle 13 px from the
+/// wall; the chaser is 20 px wide.
 #[test]
 fn regression_an_agent_spawned_in_a_gap_narrower_than_itself_starts_where_it_fits() {
     let arena = ArenaData {
@@ -796,11 +795,11 @@ fn regression_an_agent_spawned_in_a_gap_narrower_than_itself_starts_where_it_fit
     }
 }
 
-/// Bug: the Galaga stage (src/sim/behaviours/galaga.rs, `Stage::entry_point` and
-/// `Stage::slot_position`) uses the patterns file's absolute coordinates (entries at x = 600 and
-/// y = 600, a formation centred on x = 640) whatever the arena's size. In an arena narrower than
-/// that, queued ships wait outside the walls (`out_of_bounds`), then `clamp_inside` snaps them in
-/// at launch, a jump of 356 px in one tick.
+/// The Galaga stage keeps the patterns file's coordinates (entries at x = 600 and y = 600, a
+/// formation centred on x = 640) inside the arena it flies in: path starts are moved inside the
+/// walls and the formation is shrunk to fit. Taken as they are, in an arena narrower than that,
+/// queued ships would wait outside the walls (`out_of_bounds`) and be snapped inside at launch,
+/// a jump of 356 px in one tick.
 #[test]
 fn regression_galaga_ships_stay_inside_an_arena_smaller_than_the_paths() {
     for mode in [Mode::Galaga, Mode::Mixed] {
@@ -808,11 +807,10 @@ fn regression_galaga_ships_stay_inside_an_arena_smaller_than_the_paths() {
     }
 }
 
-/// Bug: mode 9's walkers (src/sim/world.rs, `World::walker`) start at the patterns file's
-/// position clamped to the arena's rectangle, not to the rectangle their radius fits in, and
-/// are not pushed clear of obstacles as the other agents are (`World::new_agent` collides them).
-/// In a 256 x 256 arena the square walker starts on the corner (256, 256) and the first tick's
-/// collision moves it 5.7 px (34 times its top speed in the shrunk case).
+/// Mode 9's walkers (`World::walker`) start at the patterns file's position clamped to the
+/// rectangle their radius fits in, and clear of obstacles as the other agents are. Clamped to
+/// the arena's own rectangle, in a 256 x 256 arena the square walker would start on the corner
+/// (256, 256) and the first tick's collision would move it 5.7 px (34 times its top speed).
 #[test]
 fn regression_pattern_walkers_start_inside_a_small_arena() {
     assert_holds(&regression(
@@ -822,8 +820,8 @@ fn regression_pattern_walkers_start_inside_a_small_arena() {
     ));
 }
 
-/// The same bug with an obstacle on the square walker's start (395, 270) in the default arena:
-/// the walker starts inside it and is thrown out on the first tick.
+/// The same with an obstacle on the square walker's start (395, 270) in the default arena: the
+/// walker must not start inside it and be thrown out on the first tick.
 #[test]
 fn regression_a_pattern_walker_starting_inside_an_obstacle_starts_clear_of_it() {
     let mut arena = built_in().arena;
@@ -835,11 +833,11 @@ fn regression_a_pattern_walker_starting_inside_an_obstacle_starts_clear_of_it() 
     assert_holds(&regression(Mode::Patterns, 4, arena));
 }
 
-/// Bug: `Arena::collide` resolves a overlap by pushing the body out through the *nearest*
-/// surface, wherever it came from. A body that moves more than its radius plus half an
-/// obstacle's thickness in one tick ends past the middle and is pushed out on the far side: it
-/// passes through. Here a body of radius 4 moving 5.8 px (a pattern walker at 349 px/s) crosses
-/// a 1 px thick wall (the shrunk case's walker did exactly this, 9.5 px in a tick).
+/// `Arena::collide` sweeps the body along its step. A push-out through the *nearest* surface,
+/// wherever the body came from, would let a body that moves more than its radius plus half an
+/// obstacle's thickness in one tick end past the middle and be pushed out on the far side: it
+/// would pass through. Here a body of radius 4 moving 5.8 px (a pattern walker at 349 px/s)
+/// meets a 1 px thick wall.
 #[test]
 fn regression_a_fast_body_does_not_pass_through_a_thin_obstacle() {
     let data = small_arena(
@@ -864,12 +862,11 @@ fn regression_a_fast_body_does_not_pass_through_a_thin_obstacle() {
     );
 }
 
-/// Bug (minor): the same position-based push-out, at a convex corner, moves a body sideways on
-/// top of its own step: a body sliding down a rectangle's side and round its corner travels
-/// up to about 10% farther in that tick than it asked to. The shrunk case (a pattern walker
-/// bouncing off a rectangle's corner) moved 1.064 times its top speed; `MAX_STEP_RATIO` is
-/// 1.05. A swept collide-and-slide (move to contact, then slide the rest along the surface)
-/// never exceeds the step.
+/// The swept collide-and-slide (move to contact, then slide the rest along the surface) never
+/// exceeds the step. A position-based push-out, at a convex corner, would move a body sideways
+/// on top of its own step: a body sliding down a rectangle's side and round its corner would
+/// travel up to about 10% farther in that tick than it asked to (here, a pattern walker
+/// bouncing off a rectangle's corner, 1.064 times its top speed; `MAX_STEP_RATIO` is 1.05).
 #[test]
 fn regression_a_body_rounding_a_corner_moves_no_farther_than_its_step() {
     let data = small_arena(

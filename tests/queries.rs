@@ -1,4 +1,4 @@
-//! The accelerated obstacle queries (issue 7) against brute force: swept rays that start with
+//! The accelerated obstacle queries against brute force: swept rays that start with
 //! strides through the clearance field and walk the grid with bounding-circle pre-tests find the
 //! same first contact as testing every obstacle; the field never overstates a distance (and is
 //! tight enough to be worth having); the nearest surface within any reach is the brute-force one.

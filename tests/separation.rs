@@ -221,9 +221,9 @@ fn overlaps(s: &Summary) -> u64 {
 fn a_chasing_crowd_overlaps_itself_a_tenth_as_often_and_still_catches() {
     // 30 chasers, 30 s (54,000 agent-ticks), default arena. Measured with the built-in
     // separation (1.0 within 40 px) against 0, seeds 1-5: a still player 1,328-2,495 agent-ticks
-    // against 22,287-29,636; a circling player 736-1,447 against 42,921-47,065. (Before respawns
-    // were scattered round their spawn point, a still player's came to 2,555-3,109 against
-    // 31,884-35,784: chasers caught in one tick came back on one spot.)
+    // against 22,287-29,636; a circling player 736-1,447 against 42,921-47,065. (Respawns are
+    // scattered round their spawn point: chasers caught in one tick would otherwise come back
+    // on one spot and overlap until separation parts them.)
     let mut off = built_in();
     off.tuning.avoid.separation = 0.0;
     let mut seen = Vec::new();

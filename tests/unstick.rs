@@ -2,7 +2,7 @@
 //! east — for two seconds brakes straight to a stop, takes the one open way out and leaves the
 //! pocket along it without touching a surface, in a second leg when a wall across the mouth ends
 //! the first; and sixty evaders hunted among 300 random obstacles keep moving and (almost) never
-//! touch one (before agents could get unstuck, 28-39 of them got stuck in every run).
+//! touch one (with the way out turned off, the pockets hold a good part of them).
 
 use glam::Vec2;
 use steering_arena::data::arena::{ArenaData, ObstacleData, with_random_obstacles};
@@ -272,10 +272,9 @@ fn dense_evaders(seed: u64, after: f32) -> (Summary, u64) {
 
 #[test]
 fn sixty_evaders_hunted_among_three_hundred_random_obstacles_keep_moving_and_clear() {
-    // Before evaders could get out of pockets, 28-39 of the 60 got stuck in every run (and,
-    // standing still, touched little); once out and moving, their feelers grazed obstacles 150-214
-    // agent-ticks a run until an urgent course took their whole force. Now: none stuck, 0-1
-    // grazes a run of 216,000 agent-ticks; the bound is one in ten thousand.
+    // Among 300 obstacles the pockets are many: none of the 60 may stay stuck, and moving among
+    // them an evader's feelers graze a surface 0-1 agent-ticks a run of 216,000 (an urgent
+    // course takes the whole force at once); the bound is one in ten thousand.
     let mut report = Vec::new();
     for seed in 1..=3 {
         let (s, touches) = dense_evaders(seed, 2.0);
@@ -293,7 +292,7 @@ fn sixty_evaders_hunted_among_three_hundred_random_obstacles_keep_moving_and_cle
 
 #[test]
 fn with_unstick_after_set_to_zero_the_dense_evaders_get_stuck() {
-    // The slider's 0 turns the way out off: the pockets hold a good part of the crowd again.
+    // The slider's 0 turns the way out off: then the pockets hold a good part of the crowd.
     let mut stuck = Vec::new();
     for seed in 1..=3 {
         let (s, _) = dense_evaders(seed, 0.0);

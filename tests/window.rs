@@ -3,7 +3,7 @@
 //! exit status.
 //!
 //! - `window_plays_los_chase_…`: `3`, a held `D`, `Tab`, `F12`, `Esc`; the fixed 60 Hz tick.
-//! - `window_tour_of_every_key`: every key of the tour in one run of the game — W A S D,
+//! - `window_tour_of_every_key`: every key of the tour in one run of the game — W A S D,
 //!   the ten mode digits (each mode active, its agents moving, a screenshot that is not one flat
 //!   colour), pause with the overlay, grid, help and tuning-panel toggles (each seen in an F12
 //!   screenshot), clicks that add an obstacle (and do not when the tuning panel is under the
@@ -124,7 +124,7 @@ fn window_plays_los_chase_with_real_keys_screenshots_and_quits_cleanly() {
     let Some(_turn) = window_test_turn() else {
         return;
     };
-    let mut s = Session::start(&["--idle-seconds", NO_ATTRACT]);
+    let mut s = Harness::start(&["--idle-seconds", NO_ATTRACT]);
     let mut rec = s.record();
     s.open_window(&mut rec);
 
@@ -234,7 +234,7 @@ fn window_plays_los_chase_with_real_keys_screenshots_and_quits_cleanly() {
     s.passed = true;
 }
 
-/// The tour, in one run of the game: W A S D, every mode digit with a screenshot, pause
+/// The tour, in one run of the game: W A S D, every mode digit with a screenshot, pause
 /// with the overlay, grid, help and tuning panel toggled, clicks, Esc.
 #[test]
 fn window_tour_of_every_key() {
@@ -242,7 +242,7 @@ fn window_tour_of_every_key() {
         return;
     };
     let started = Instant::now();
-    let mut s = Session::start(&["--idle-seconds", NO_ATTRACT]);
+    let mut s = Harness::start(&["--idle-seconds", NO_ATTRACT]);
     let mut rec = s.record();
     let window = s.open_window(&mut rec);
     let mut phases = vec![("window up", started.elapsed())];
@@ -494,7 +494,7 @@ fn window_attract_mode_starts_when_idle_and_stops_on_a_key() {
     };
     let idle = Duration::from_secs_f64(IDLE);
     let spawned = Instant::now();
-    let mut s = Session::start(&["--idle-seconds", &IDLE.to_string()]);
+    let mut s = Harness::start(&["--idle-seconds", &IDLE.to_string()]);
     let mut rec = s.record();
     // Parks the pointer in the window (for the key later); pointer motion is not input.
     s.open_window(&mut rec);
@@ -643,7 +643,7 @@ fn window_survives_resizes_a_long_stall_and_bad_reloads() {
     for (flag, name) in DATA_FILES {
         args.extend([flag, name]);
     }
-    let mut s = Session::start_with(BIG_SCREEN, &files, &args);
+    let mut s = Harness::start_with(BIG_SCREEN, &files, &args);
     let mut rec = s.record();
     let window = s.open_window(&mut rec);
     let mut phases = vec![("window up", started.elapsed())];
@@ -894,7 +894,7 @@ fn window_survives_resizes_a_long_stall_and_bad_reloads() {
 /// Give the window `size`, wait until X has it and the game has ticked on, take a screenshot and
 /// require it to have that size (the game saw the resize). The screenshot's path.
 fn resize_and_shoot(
-    s: &mut Session,
+    s: &mut Harness,
     rec: &mut Record,
     window: &str,
     (w, h): (u32, u32),
@@ -938,7 +938,7 @@ fn resize_and_shoot(
 
 /// Press F5 after the test broke a data file (`what`): the record gets `reload-error` and no
 /// `reload`, the mode stays, the agents keep their places and go on moving, the game is alive.
-fn bad_reload(s: &mut Session, rec: &mut Record, what: &str) {
+fn bad_reload(s: &mut Harness, rec: &mut Record, what: &str) {
     rec.refresh();
     let from = rec.len();
     let mode = rec.ticks[from - 1].mode.clone();
@@ -1074,7 +1074,7 @@ fn check_ticks(ticks: &[Tick]) {
 
 /// Hold a movement key for `WASD_TICKS` ticks, then check the player went `dir`'s way (and not
 /// across it) and came to rest when the key went up.
-fn hold_and_check(s: &mut Session, rec: &mut Record, key: &str, dir: (f64, f64)) {
+fn hold_and_check(s: &mut Harness, rec: &mut Record, key: &str, dir: (f64, f64)) {
     rec.refresh();
     let from = rec.len();
     let start = rec.ticks[from - 1].player;
@@ -1140,7 +1140,7 @@ fn hold_and_check(s: &mut Session, rec: &mut Record, key: &str, dir: (f64, f64))
 
 /// Press a mode key; the mode becomes active, runs `MODE_TICKS` ticks with its agents moving, and
 /// a screenshot of it shows something.
-fn tour_mode(s: &mut Session, rec: &mut Record, key: &str, name: &str) {
+fn tour_mode(s: &mut Harness, rec: &mut Record, key: &str, name: &str) {
     rec.refresh();
     let from = rec.len();
     s.xdotool(&["key", key]);
@@ -1539,7 +1539,7 @@ fn find_on_path(program: &str) -> Option<PathBuf> {
 /// Xvfb, the game and their temporary folder. Dropping it — also when an assertion fails — ends
 /// both processes, removes Xvfb's lock files if it could not remove them itself, and removes the
 /// folder unless the test failed (then it is kept for a look and its path printed).
-struct Session {
+struct Harness {
     display: u32,
     xvfb: Child,
     game: Option<Child>,
@@ -1548,16 +1548,16 @@ struct Session {
     passed: bool,
 }
 
-impl Session {
+impl Harness {
     /// Start Xvfb and the game on it, recording to `rec.jsonl` in a fresh folder, with `extra`
     /// arguments.
-    fn start(extra: &[&str]) -> Session {
-        Session::start_with(SCREEN, &[], extra)
+    fn start(extra: &[&str]) -> Harness {
+        Harness::start_with(SCREEN, &[], extra)
     }
 
-    /// Like [`Session::start`], on an Xvfb screen of `screen` (`WxHxD`), with `files` (name,
+    /// Like [`Harness::start`], on an Xvfb screen of `screen` (`WxHxD`), with `files` (name,
     /// text) written into the folder — the game's working directory — before the game starts.
-    fn start_with(screen: &str, files: &[(&str, &str)], extra: &[&str]) -> Session {
+    fn start_with(screen: &str, files: &[(&str, &str)], extra: &[&str]) -> Harness {
         let stamp = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_nanos())
@@ -1573,7 +1573,7 @@ impl Session {
                 .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
         }
         let (display, xvfb) = start_xvfb(&dir, screen);
-        let mut session = Session {
+        let mut harness = Harness {
             display,
             xvfb,
             game: None,
@@ -1581,21 +1581,21 @@ impl Session {
             dir,
             passed: false,
         };
-        let stdout = session.log_file("game.stdout");
-        let stderr = session.log_file("game.stderr");
+        let stdout = harness.log_file("game.stdout");
+        let stderr = harness.log_file("game.stderr");
         let game = Command::new(BIN)
             // --quit-after: a net under the Drop guard, should both fail.
             .args(["--record", "rec.jsonl", "--quit-after", "120"])
             .args(extra)
-            .current_dir(&session.dir)
+            .current_dir(&harness.dir)
             .env("DISPLAY", format!(":{display}"))
             .stdin(Stdio::null())
             .stdout(stdout)
             .stderr(stderr)
             .spawn()
             .unwrap_or_else(|e| panic!("cannot start {BIN}: {e}"));
-        session.game = Some(game);
-        session
+        harness.game = Some(game);
+        harness
     }
 
     /// The game's record, read as it grows.
@@ -1803,7 +1803,7 @@ impl Session {
     }
 }
 
-impl Drop for Session {
+impl Drop for Harness {
     fn drop(&mut self) {
         if let Some(game) = self.game.as_mut()
             && self.game_status.is_none()
@@ -1874,7 +1874,7 @@ fn start_xvfb(dir: &Path, screen: &str) -> (u32, Child) {
         {
             continue;
         }
-        let log = File::create(dir.join("xvfb.log")).expect("the session folder is writable");
+        let log = File::create(dir.join("xvfb.log")).expect("the test folder is writable");
         let mut xvfb = Command::new("Xvfb")
             .args([
                 &format!(":{display}"),
@@ -1884,8 +1884,8 @@ fn start_xvfb(dir: &Path, screen: &str) -> (u32, Child) {
                 "-nolisten",
                 "tcp",
                 // By default the server resets when its last client disconnects, and refuses
-                // connections meanwhile: the game's XOpenDisplay could fail right after xdpyinfo
-                // (or an xdotool search) hung up. Seen once in ten runs without this flag.
+                // connections meanwhile: the game's XOpenDisplay can fail right after xdpyinfo
+                // (or an xdotool search) hangs up, about one run in ten.
                 "-noreset",
             ])
             .stdin(Stdio::null())

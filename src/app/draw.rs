@@ -1,7 +1,9 @@
 //! Drawing the world: the arena letterboxed into the window, obstacles, the tile grid, the player
 //! and agents as heading triangles, and the debug overlay of what each behaviour computed.
 
-use super::{View, style};
+use super::camera::Camera;
+use super::style;
+use super::view::View;
 use crate::data::patterns::{Instruction, Steer};
 use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::arena::Obstacle;
@@ -18,12 +20,9 @@ use glam::IVec2;
 use glam::Vec2;
 use macroquad::prelude::{
     Color, clear_background, draw_circle, draw_circle_lines, draw_line, draw_rectangle,
-    draw_rectangle_lines, draw_text, draw_triangle, screen_height, screen_width,
+    draw_rectangle_lines, draw_text, draw_triangle,
 };
 use std::collections::VecDeque;
-
-/// Height of the HUD band above the arena, in screen pixels.
-pub const HUD_HEIGHT: f32 = 52.0;
 
 pub const BACKGROUND: Color = Color::new(0.06, 0.07, 0.09, 1.0);
 pub const FLOOR: Color = Color::new(0.11, 0.12, 0.15, 1.0);
@@ -60,12 +59,12 @@ const APART_PX: f32 = 24.0;
 /// Above this many agents the overlay leaves out per-agent text.
 const LABEL_LIMIT: usize = 40;
 /// Above this many agents the overlay is drawn for the agents nearest the player only: thousands
-/// of rays and circles are unreadable, and in software GL cost a frame a tenth of a second.
+/// of rays and circles are unreadable, and in software GL cost a tenth of a second a frame.
 pub const OVERLAY_LIMIT: usize = 300;
 /// In a crowd of more than this many agents each is drawn as a single triangle, its kind's
 /// colour and pointing its way ([`style::SPECK`]): at that density the silhouettes, a few pixels
-/// across, no longer tell kinds apart, and a software rasteriser spends its frame on their
-/// triangles (5,000 agents under Xvfb: 12 ms a frame instead of 19).
+/// across, do not tell kinds apart, and a software rasteriser spends its frame on their
+/// triangles (5,000 agents under Xvfb: 12 ms a frame as specks, 19 ms as silhouettes).
 pub const DETAIL_LIMIT: usize = 2_000;
 /// Above this many agents the overlay leaves out pattern instruction lists.
 const LIST_LIMIT: usize = 8;
@@ -105,30 +104,6 @@ impl Trails {
                 draw_line(a.x, a.y, b.x, b.y, 1.5, TRAIL);
             }
         }
-    }
-}
-
-/// World-to-screen transform that fits the arena below the HUD, letterboxed.
-#[derive(Debug, Clone, Copy)]
-pub struct Camera {
-    pub scale: f32,
-    pub offset: Vec2,
-}
-
-impl Camera {
-    pub fn fit(arena: Vec2) -> Camera {
-        let area = Vec2::new(screen_width(), (screen_height() - HUD_HEIGHT).max(1.0));
-        let scale = (area.x / arena.x).min(area.y / arena.y).max(1e-3);
-        let offset = Vec2::new(0.0, HUD_HEIGHT) + (area - arena * scale) * 0.5;
-        Camera { scale, offset }
-    }
-
-    pub fn to_screen(&self, p: Vec2) -> Vec2 {
-        self.offset + p * self.scale
-    }
-
-    pub fn to_world(&self, s: Vec2) -> Vec2 {
-        (s - self.offset) / self.scale
     }
 }
 
@@ -300,7 +275,6 @@ fn obstacle(o: &Obstacle, cam: &Camera) {
     }
 }
 
-/// An agent as a triangle pointing along its heading.
 /// What the behaviour computed, in the quantities its formula uses: tiles it will walk, the line
 /// of sight, the predicted point and `Tc`, feelers, velocity and steering force, its state word.
 fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {

@@ -1,10 +1,11 @@
 //! The HUD band (mode, algorithm, counts, timing), the help overlay generated from the key table,
 //! and the error and status lines.
 
-use super::View;
-use super::draw::{BACKGROUND, HUD_HEIGHT, LABEL, OVERLAY_LIMIT};
+use super::camera::HUD_HEIGHT;
+use super::draw::{BACKGROUND, LABEL, OVERLAY_LIMIT};
 use super::keys::BINDINGS;
 use super::style;
+use super::view::View;
 use crate::sim::player::Script;
 use crate::sim::world::World;
 use glam::Vec2;
@@ -17,8 +18,8 @@ pub const TEXT: Color = Color::new(0.92, 0.94, 0.98, 1.0);
 pub const DIM: Color = Color::new(0.62, 0.66, 0.75, 1.0);
 const ERROR_BG: Color = Color::new(0.55, 0.08, 0.10, 0.92);
 pub const PANEL_BG: Color = Color::new(0.03, 0.04, 0.06, 0.9);
-/// The help covers the legend and the chart where they overlap: see-through, their bright text
-/// showed in the middle of its key list.
+/// The help covers the legend and the chart where they overlap: through a see-through panel
+/// their bright text would show in the middle of its key list.
 const HELP_BG: Color = Color {
     a: 0.98,
     ..PANEL_BG
@@ -178,15 +179,15 @@ pub fn legend(world: &World) {
     }
 }
 
-/// The time-to-catch chart (`C`): each catch as a dot at the session time it happened, as high as
-/// the time from the catcher's respawn to the catch, in the catcher's colour; the mean per kind
-/// beside it.
+/// The time-to-catch chart (`C`): each catch as a dot at the run time it happened (simulated
+/// seconds since the program started, or since `R` restarted it), as high as the time from the
+/// catcher's respawn to the catch, in the catcher's colour; the mean per kind beside it.
 pub fn chart(world: &World) {
     let (w, h) = (560.0f32, 250.0f32);
     let (x, y) = (screen_width() - w - 10.0, screen_height() - h - 44.0);
     draw_rectangle(x, y, w, h, PANEL_BG);
     draw_text(
-        "time from respawn to catch (s), over the session",
+        "time from respawn to catch (s), over the run time",
         x + 10.0,
         y + 18.0,
         16.0,
@@ -195,7 +196,7 @@ pub fn chart(world: &World) {
     let plot = (x + 40.0, y + 30.0, w - 270.0, h - 60.0);
     draw_rectangle_lines(plot.0, plot.1, plot.2, plot.3, 1.0, DIM);
     let log = &world.score.log;
-    let span = world.time().max(1.0);
+    let run_time = world.time().max(1.0);
     let top = log.iter().map(|c| c.time_to_catch).fold(5.0f64, f64::max) * 1.1;
     draw_text(
         format!("{top:.0}").as_str(),
@@ -206,7 +207,7 @@ pub fn chart(world: &World) {
     );
     draw_text("0", x + 24.0, plot.1 + plot.3, 14.0, DIM);
     draw_text(
-        format!("{span:.0} s").as_str(),
+        format!("{run_time:.0} s").as_str(),
         plot.0 + plot.2 - 30.0,
         plot.1 + plot.3 + 16.0,
         14.0,
@@ -214,7 +215,7 @@ pub fn chart(world: &World) {
     );
     let mut means: Vec<(&str, f64, u32)> = Vec::new();
     for c in log {
-        let px = plot.0 + (c.at / span) as f32 * plot.2;
+        let px = plot.0 + (c.at / run_time) as f32 * plot.2;
         let py = plot.1 + plot.3 - (c.time_to_catch / top) as f32 * plot.3;
         draw_circle(px, py, 3.0, style::of(c.kind, world.mode).color);
         match means.iter_mut().find(|(k, _, _)| *k == c.kind) {

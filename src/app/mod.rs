@@ -1,11 +1,13 @@
 //! The window: a thin layer that captures input into a plain value, applies it to the world,
 //! advances the fixed-step clock and draws the interpolated state. macroquad lives only here.
 
+pub mod camera;
 pub mod draw;
 pub mod hud;
 pub mod keys;
 pub mod panel;
 pub mod style;
+pub mod view;
 
 use crate::data::{self, DataSet, DataSources};
 use crate::sim::arena::Obstacle;
@@ -14,16 +16,15 @@ use crate::sim::mode::Mode;
 use crate::sim::player::Script;
 use crate::sim::record::Recorder;
 use crate::sim::world::{Input, World, WorldConfig};
+use camera::Camera;
 use keys::Action;
 use macroquad::prelude::{get_frame_time, next_frame, screen_height, screen_width};
 use std::fs::File;
 use std::io::BufWriter;
 use std::path::PathBuf;
 use std::time::Instant;
+use view::{SHAKE_SECONDS, View};
 
-/// How long and how hard the camera shakes after a catch.
-const SHAKE_SECONDS: f32 = 0.35;
-const SHAKE_PIXELS: f32 = 7.0;
 /// Seconds without input before attract mode takes over (`--idle-seconds` changes it).
 pub const IDLE_SECONDS: f64 = 15.0;
 /// Who drives the player in attract mode.
@@ -31,16 +32,6 @@ const DEMO_SCRIPT: Script = Script::Flee;
 
 /// Radius of the circle a left click adds (px).
 const CLICK_OBSTACLE_RADIUS: f32 = 24.0;
-
-/// Write a data file, creating its folder if needed.
-pub fn write_file(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    if let Some(dir) = path.parent()
-        && !dir.as_os_str().is_empty()
-    {
-        std::fs::create_dir_all(dir)?;
-    }
-    std::fs::write(path, text)
-}
 
 /// Everything the window needs to start.
 #[derive(Debug, Clone)]
@@ -51,50 +42,6 @@ pub struct AppConfig {
     pub quit_after: Option<f64>,
     /// Seconds without input before attract mode.
     pub idle_seconds: f64,
-}
-
-/// What the window shows besides the world: toggles, time scale, messages.
-pub struct View {
-    pub overlay: bool,
-    pub grid: bool,
-    pub tuning: bool,
-    pub help: bool,
-    pub paused: bool,
-    pub scale_index: usize,
-    /// A data-file error, shown until the next successful reload.
-    pub error: Option<String>,
-    /// A short-lived status line (saved, screenshot taken) and the time it appeared.
-    pub status: Option<(String, Instant)>,
-    /// Wall-clock cost of the last frame's ticks, per tick.
-    pub tick_ms: f32,
-    /// Wall-clock seconds of the last frame.
-    pub frame_ms: f32,
-    /// The time-to-catch chart (`C`).
-    pub chart: bool,
-    /// Attract mode: the autopilot drives the player after a spell without input.
-    pub demo: bool,
-    /// Seconds left of the camera shake after a catch.
-    pub shake: f32,
-}
-
-impl View {
-    pub fn time_scale(&self) -> f32 {
-        TIME_SCALES[self.scale_index]
-    }
-
-    fn say(&mut self, message: String) {
-        self.status = Some((message, Instant::now()));
-    }
-
-    /// The camera's jolt while a catch shake lasts (screen pixels), fading out.
-    pub fn shake_offset(&self) -> macroquad::math::Vec2 {
-        if self.shake <= 0.0 {
-            return macroquad::math::Vec2::ZERO;
-        }
-        let k = self.shake / SHAKE_SECONDS;
-        let t = self.shake * 60.0;
-        macroquad::math::Vec2::new((t * 1.7).sin(), (t * 2.3).cos()) * SHAKE_PIXELS * k
-    }
 }
 
 /// Open the window and run until Esc, the window closing, or `--quit-after`.
@@ -193,7 +140,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         let (mx, my) = macroquad::input::mouse_position();
         let over_ui = view.tuning && panel::contains(&world, mx, my);
         let input = keys::capture(over_ui);
-        let cam = draw::Camera::fit(world.arena.size());
+        let cam = Camera::fit(world.arena.size());
         // Attract mode: after a spell without input the autopilot flees for the player; any key
         // hands control back. An explicit `--player` script is always the autopilot.
         if input.any_key {
@@ -240,7 +187,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                 Action::SaveArena => {
                     let path = config.sources.arena.save_path();
                     let text = crate::data::arena::to_json(&world.arena.to_data()) + "\n";
-                    view.say(match write_file(&path, &text) {
+                    view.say(match data::write_file(&path, &text) {
                         Ok(()) => format!("saved {}", path.display()),
                         Err(e) => format!("could not save {}: {e}", path.display()),
                     });

@@ -140,7 +140,7 @@ impl Panel {
         if on_save && is_mouse_button_pressed(MouseButton::Left) {
             let path = sources.tuning.save_path();
             let text = tuning::to_json(&world.tuning);
-            saved = Some(match super::write_file(&path, &(text + "\n")) {
+            saved = Some(match crate::data::write_file(&path, &(text + "\n")) {
                 Ok(()) => format!("saved {}", path.display()),
                 Err(e) => format!("could not save {}: {e}", path.display()),
             });

@@ -2,7 +2,7 @@
 //! silhouette drawn in code, rotated to the agent's heading. One table, used by the arena drawing
 //! and the legend alike.
 
-use super::draw::Camera;
+use super::camera::Camera;
 use crate::sim::mode::Mode;
 use glam::Vec2;
 use macroquad::models::{Mesh, Vertex, draw_mesh};

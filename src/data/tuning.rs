@@ -1,7 +1,7 @@
 //! `tuning.json`: every behaviour's tunable numbers, and the slider table that exposes them.
 //!
-//! Sections default individually, so a file written by an older build still loads. The slider table
-//! is the single description of each parameter's name and range: the tuning panel draws it, and
+//! Sections default individually, so a file that leaves some out still loads. The slider table is
+//! the single description of each parameter's name and range: the tuning panel draws it, and
 //! validation uses the same ranges.
 
 use super::{FieldError, check_range};
@@ -40,7 +40,8 @@ pub struct Tuning {
     pub pattern: PatternTuning,
 }
 
-/// Missing sections (a file saved by an older build) take the built-in values.
+/// Missing sections (a hand-written file may name only the ones it changes) take the built-in
+/// values.
 mod defaults {
     use super::*;
     use std::sync::OnceLock;

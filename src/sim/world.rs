@@ -81,6 +81,7 @@ pub struct Score {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CatchRecord {
     pub kind: &'static str,
+    /// Run time of the catch (simulated seconds since the start).
     pub at: f64,
     pub time_to_catch: f64,
 }

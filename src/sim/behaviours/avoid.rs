@@ -12,8 +12,8 @@
 //! it runs free.
 //!
 //! A ray that reaches deep is urgent: the agent takes its course with its whole force at once
-//! rather than Reynolds' gentle `desired − velocity`, which left agents braking at half their
-//! force while they grazed a corner. What reactive steering cannot get out of — a pocket where
+//! rather than Reynolds' gentle `desired − velocity`, which can leave an agent braking at half its
+//! force while it grazes a corner. What reactive steering cannot get out of — a pocket where
 //! every turn meets another surface — the agent leaves by a look all round (see `unstick`).
 
 use super::feelers::{self, Feel, Feelers, Layout};

@@ -1,0 +1,54 @@
+//! What the window shows besides the world, and how: the toggles, the time scale, the messages
+//! and the catch shake. The main loop changes it; the drawing reads it.
+
+use crate::sim::clock::TIME_SCALES;
+use glam::Vec2;
+use std::time::Instant;
+
+/// How long and how hard the camera shakes after a catch.
+pub const SHAKE_SECONDS: f32 = 0.35;
+const SHAKE_PIXELS: f32 = 7.0;
+
+/// What the window shows besides the world: toggles, time scale, messages.
+pub struct View {
+    pub overlay: bool,
+    pub grid: bool,
+    pub tuning: bool,
+    pub help: bool,
+    pub paused: bool,
+    pub scale_index: usize,
+    /// A data-file error, shown until the next successful reload.
+    pub error: Option<String>,
+    /// A short-lived status line (saved, screenshot taken) and the time it appeared.
+    pub status: Option<(String, Instant)>,
+    /// Wall-clock cost of the last frame's ticks, per tick.
+    pub tick_ms: f32,
+    /// Wall-clock seconds of the last frame.
+    pub frame_ms: f32,
+    /// The time-to-catch chart (`C`).
+    pub chart: bool,
+    /// Attract mode: the autopilot drives the player after a spell without input.
+    pub demo: bool,
+    /// Seconds left of the camera shake after a catch.
+    pub shake: f32,
+}
+
+impl View {
+    pub fn time_scale(&self) -> f32 {
+        TIME_SCALES[self.scale_index]
+    }
+
+    pub fn say(&mut self, message: String) {
+        self.status = Some((message, Instant::now()));
+    }
+
+    /// The camera's jolt while a catch shake lasts (screen pixels), fading out.
+    pub fn shake_offset(&self) -> Vec2 {
+        if self.shake <= 0.0 {
+            return Vec2::ZERO;
+        }
+        let k = self.shake / SHAKE_SECONDS;
+        let t = self.shake * 60.0;
+        Vec2::new((t * 1.7).sin(), (t * 2.3).cos()) * SHAKE_PIXELS * k
+    }
+}
