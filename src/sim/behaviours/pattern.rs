@@ -9,8 +9,10 @@
 //! The tile version walks turn-and-step instructions on the grid.
 
 use crate::data::patterns::{Instruction, Steer, TileInstruction};
-use crate::data::tuning::PatternTuning;
+use crate::data::tuning::{PatternTuning, VehicleTuning};
+use crate::sim::arena::{Arena, Response};
 use crate::sim::tiles::TileGrid;
+use crate::sim::vehicle::Vehicle;
 use glam::{IVec2, Vec2};
 use std::sync::Arc;
 
@@ -87,6 +89,35 @@ impl PatternRun {
         Vec2::from_angle(self.heading) * self.speed
     }
 
+    /// One tick of the walker's physics: step the pattern, move the body, bounce off what it hits
+    /// (and follow the bounce), and end the instruction at its limit. `from` is where the body
+    /// began the tick (for the collision's sweep).
+    #[inline]
+    pub fn walk(
+        &mut self,
+        body: &mut Vehicle,
+        from: Vec2,
+        t: &PatternTuning,
+        arena: &Arena,
+        dt: f32,
+    ) {
+        body.vel = self.step(t, dt);
+        body.pos += body.vel * dt;
+        let before = body.vel;
+        arena.collide(
+            from,
+            &mut body.pos,
+            &mut body.vel,
+            t.radius,
+            Response::Bounce,
+        );
+        if body.vel != before {
+            self.bounced(body.vel);
+        }
+        self.advance(body.pos);
+        body.heading = Vec2::from_angle(self.heading);
+    }
+
     /// After the move: end the instruction if a limit is reached (and the cycle at the list's end).
     pub fn advance(&mut self, pos: Vec2) {
         let ins = *self.current();
@@ -129,6 +160,17 @@ impl PatternRun {
             (Steer::None, true) => "thrust",
             (Steer::None, false) => "coast",
         }
+    }
+}
+
+/// The vehicle numbers of a physics-driven walker: the pattern tuning's top speed, thrust (as its
+/// force) and radius, at unit mass.
+pub fn vehicle(t: &PatternTuning) -> VehicleTuning {
+    VehicleTuning {
+        max_speed: t.max_speed,
+        max_force: t.thrust,
+        mass: 1.0,
+        radius: t.radius,
     }
 }
 

@@ -10,10 +10,122 @@
 //! The waypoint variant (the steering tutorial's): a target that jumps to a random open spot every
 //! few seconds, sought with a wobble — the jittered circle's sideways swing added to the course.
 
+use super::avoid::AvoidState;
+use super::feelers::Feel;
+use super::unstick::Unstick;
+use crate::data::tuning::WanderTuning;
 use crate::sim::arena::Arena;
-use crate::sim::vehicle::{unit_or, unit_or_zero};
+use crate::sim::vehicle::{Vehicle, unit_or, unit_or_zero};
 use ::rand::Rng;
 use glam::Vec2;
+
+/// A wanderer's memory: its wander target, its waypoint, and its avoidance state.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WanderWalk {
+    /// Wander target on the circle, in the agent's frame.
+    pub local: Vec2,
+    /// Waypoint variant: the current spot and the seconds until the next.
+    pub waypoint: Option<(Vec2, f32)>,
+    pub avoid: AvoidState,
+    /// The deepest obstacle hit of the last ray cast, held (and brought nearer as the agent
+    /// moves) until the next; the walls are felt afresh every tick.
+    pub felt: Option<Feel>,
+    /// Whether the rays have been cast since the agent (re)spawned.
+    pub cast: bool,
+    /// Whether it has stayed on one spot, and the way out it follows if so.
+    pub unstick: Unstick,
+    /// Mode 7's chasers: this tick's push away from the others, as added to the unit pull
+    /// toward the player (zero for wanderers).
+    pub apart: Vec2,
+}
+
+impl Default for WanderWalk {
+    fn default() -> Self {
+        WanderWalk {
+            local: Vec2::X,
+            waypoint: None,
+            avoid: AvoidState::default(),
+            felt: None,
+            cast: false,
+            unstick: Unstick::default(),
+            apart: Vec2::ZERO,
+        }
+    }
+}
+
+/// What a wanderer wishes for this tick: a unit course (walls and obstacles bend it afterwards),
+/// the point it makes for, and its word for what it is doing.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Wish {
+    pub course: Vec2,
+    pub aim: Vec2,
+    pub state: &'static str,
+}
+
+impl WanderWalk {
+    /// Reynolds' wander target after this tick's jitter of the circle point.
+    pub fn jittered_target(
+        &mut self,
+        body: &Vehicle,
+        w: &WanderTuning,
+        dt: f32,
+        rng: &mut impl Rng,
+    ) -> Vec2 {
+        self.local = jitter(self.local, w.radius, w.jitter, dt, rng);
+        world_target(body.pos, body.heading, self.local, w.distance)
+    }
+
+    /// The plain walk: toward the jittered wander target.
+    pub fn wander(
+        &mut self,
+        body: &Vehicle,
+        w: &WanderTuning,
+        dt: f32,
+        rng: &mut impl Rng,
+    ) -> Wish {
+        let target = self.jittered_target(body, w, dt, rng);
+        Wish {
+            course: unit_or_zero(target - body.pos),
+            aim: target,
+            state: "wander",
+        }
+    }
+
+    /// The waypoint variant: toward its spot, wobbling with the jittered circle. The spot is kept
+    /// while it is more than two radii away and its seconds last; then a new one is drawn where a
+    /// body three radii wide fits, for `waypoint_seconds`.
+    pub fn toward_waypoint(
+        &mut self,
+        body: &Vehicle,
+        radius: f32,
+        w: &WanderTuning,
+        arena: &Arena,
+        dt: f32,
+        rng: &mut impl Rng,
+    ) -> Wish {
+        // (The wobble follows the circle point; the target it projects is not needed.)
+        self.local = jitter(self.local, w.radius, w.jitter, dt, rng);
+        let (spot, left) = match self.waypoint {
+            Some((spot, left)) if left > 0.0 && spot.distance(body.pos) > radius * 2.0 => {
+                (spot, left - dt)
+            }
+            _ => (open_spot(arena, radius * 3.0, rng), w.waypoint_seconds),
+        };
+        self.waypoint = Some((spot, left));
+        Wish {
+            course: waypoint_direction(
+                body.pos,
+                body.heading,
+                spot,
+                self.local,
+                w.radius,
+                w.wobble,
+            ),
+            aim: spot,
+            state: "waypoint",
+        }
+    }
+}
 
 /// Move the wander target (in the agent's own frame, x along the heading) and put it back on the
 /// circle.
@@ -75,4 +187,19 @@ pub fn containment(arena: &Arena, pos: Vec2, margin: f32) -> Vec2 {
         depth(pos.x) - depth(arena.width - pos.x),
         depth(pos.y) - depth(arena.height - pos.y),
     )
+}
+
+/// A random point where a body of radius `clearance` fits (the arena centre after 32 misses).
+fn open_spot(arena: &Arena, clearance: f32, rng: &mut impl Rng) -> Vec2 {
+    let margin = clearance.min(arena.width * 0.5).min(arena.height * 0.5);
+    for _ in 0..32 {
+        let p = Vec2::new(
+            rng.gen_range(margin..=arena.width - margin),
+            rng.gen_range(margin..=arena.height - margin),
+        );
+        if arena.is_clear(p, clearance) {
+            return p;
+        }
+    }
+    arena.center()
 }

@@ -1,0 +1,248 @@
+//! What an agent does: the closed enum of behaviours, each variant holding that agent's memory
+//! of it, and what each means for the rest of the world (its record word, its contact with the
+//! player, its vehicle numbers, its mode).
+
+use super::tile_walk::TileWalk;
+use crate::data::patterns::ShipKind;
+use crate::data::tuning::{Tuning, VehicleTuning};
+use crate::sim::behaviours::evade::EvadeState;
+use crate::sim::behaviours::galaga::Ship;
+use crate::sim::behaviours::pattern::{PatternRun, TileRun};
+use crate::sim::behaviours::tile_los::TileLine;
+use crate::sim::behaviours::wander::WanderWalk;
+use crate::sim::mode::Mode;
+use glam::IVec2;
+
+/// What an agent does.
+///
+/// The wanderers' and evaders' memories (128 bytes and more) and a tile line are boxed, so that
+/// every variant fits in 32 bytes and an [`Agent`](super::Agent) in two cache lines (see there).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Behaviour {
+    /// Mode 1: basic tile chase (`flip`: tile evade).
+    TileChase { walk: TileWalk, flip: bool },
+    /// Mode 2: walk the Bresenham line (`flip`: away along the line).
+    TileLos {
+        walk: TileWalk,
+        line: Box<TileLine>,
+        flip: bool,
+    },
+    /// Mode 3: seek the player's current position (`flip`: flee it).
+    Los { flip: bool },
+    /// Mode 4: seek the predicted meeting point (`flip`: evade by prediction); `tc`: this tick's
+    /// time to close, when it predicted.
+    Intercept { flip: bool, tc: Option<f32> },
+    /// Mode 5: flee the predicted player inside the threat radius, wander outside it.
+    Evade(Box<EvadeState>),
+    /// Mode 6: Reynolds' wander (`waypoints`: the waypoint variant), kept off walls and obstacles.
+    Wander {
+        walk: Box<WanderWalk>,
+        waypoints: bool,
+    },
+    /// Mode 7: wander among obstacles (`chase`: chase the player) with ray avoidance.
+    Avoid { walk: Box<WanderWalk>, chase: bool },
+    /// Mode 8: a Galaga ship (the stage moves it).
+    Ship(Box<Ship>),
+    /// Mode 9: a physics-driven pattern walker; `params` follows the pattern tuning each tick.
+    Pattern {
+        run: Box<PatternRun>,
+        params: VehicleTuning,
+    },
+    /// Mode 9: a tile pattern walker.
+    TilePattern { walk: TileWalk, run: Box<TileRun> },
+}
+
+/// What touching the player means for an agent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Contact {
+    /// The agent caught the player.
+    Catch,
+    /// The player tagged the agent.
+    Tag,
+    /// Nothing: the agent neither hunts nor is hunted.
+    Ignore,
+}
+
+impl Behaviour {
+    /// The behaviour a mode gives a new agent standing on `tile`; `None` for the data-driven
+    /// modes (8 and 9), whose agents the world builds from the patterns file.
+    pub fn new(mode: Mode, flip: bool, tile: IVec2) -> Option<Behaviour> {
+        Some(match mode {
+            Mode::TileChase => Behaviour::TileChase {
+                walk: TileWalk::new(tile),
+                flip,
+            },
+            Mode::TileLos => Behaviour::TileLos {
+                walk: TileWalk::new(tile),
+                line: Box::new(TileLine {
+                    from: tile,
+                    to: tile,
+                    drawn_for: IVec2::new(i32::MIN, i32::MIN),
+                    walked: 0,
+                }),
+                flip,
+            },
+            Mode::LosChase => Behaviour::Los { flip },
+            Mode::Intercept => Behaviour::Intercept { flip, tc: None },
+            Mode::Evade => Behaviour::Evade(Box::default()),
+            Mode::Wander => Behaviour::Wander {
+                walk: Box::default(),
+                waypoints: flip,
+            },
+            Mode::Avoid => Behaviour::Avoid {
+                walk: Box::default(),
+                chase: flip,
+            },
+            Mode::Galaga | Mode::Patterns | Mode::Mixed => return None,
+        })
+    }
+
+    /// The record's `kind`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Behaviour::TileChase { flip: false, .. } => "tile-chase",
+            Behaviour::TileChase { flip: true, .. } => "tile-evade",
+            Behaviour::TileLos { flip: false, .. } => "tile-los",
+            Behaviour::TileLos { flip: true, .. } => "tile-los-away",
+            Behaviour::Los { flip: false } => "los-chase",
+            Behaviour::Los { flip: true } => "flee",
+            Behaviour::Intercept { flip: false, .. } => "intercept",
+            Behaviour::Intercept { flip: true, .. } => "evade-predict",
+            Behaviour::Evade(_) => "evade",
+            Behaviour::Wander {
+                waypoints: false, ..
+            } => "wander",
+            Behaviour::Wander {
+                waypoints: true, ..
+            } => "wander-waypoint",
+            Behaviour::Avoid { chase: false, .. } => "avoid-wander",
+            Behaviour::Avoid { chase: true, .. } => "avoid-chase",
+            Behaviour::Ship(s) => match s.kind {
+                ShipKind::Boss => "boss",
+                ShipKind::Escort => "escort",
+                ShipKind::Drone => "drone",
+            },
+            Behaviour::Pattern { .. } => "pattern",
+            Behaviour::TilePattern { .. } => "tile-pattern",
+        }
+    }
+
+    /// What touching the player means: chasers catch, agents that flee get tagged, wanderers
+    /// just pass by.
+    pub fn contact(&self) -> Contact {
+        match self {
+            Behaviour::TileChase { flip, .. }
+            | Behaviour::TileLos { flip, .. }
+            | Behaviour::Los { flip }
+            | Behaviour::Intercept { flip, .. } => {
+                if *flip {
+                    Contact::Tag
+                } else {
+                    Contact::Catch
+                }
+            }
+            Behaviour::Evade(_) => Contact::Tag,
+            Behaviour::Wander { .. }
+            | Behaviour::Avoid { chase: false, .. }
+            | Behaviour::Pattern { .. }
+            | Behaviour::TilePattern { .. } => Contact::Ignore,
+            Behaviour::Avoid { chase: true, .. } | Behaviour::Ship(_) => Contact::Catch,
+        }
+    }
+
+    /// Whether the agent hunts the player (drawn in the chasers' colour).
+    pub fn chases(&self) -> bool {
+        self.contact() == Contact::Catch
+    }
+
+    /// Switch to the mode's alternate form in place (`E`, `V`, `T`), keeping the agent's state.
+    pub fn set_flip(&mut self, on: bool) {
+        match self {
+            Behaviour::TileChase { flip, .. }
+            | Behaviour::TileLos { flip, .. }
+            | Behaviour::Los { flip }
+            | Behaviour::Intercept { flip, .. }
+            | Behaviour::Wander {
+                waypoints: flip, ..
+            }
+            | Behaviour::Avoid { chase: flip, .. } => *flip = on,
+            Behaviour::Evade(_)
+            | Behaviour::Ship(_)
+            | Behaviour::Pattern { .. }
+            | Behaviour::TilePattern { .. } => {}
+        }
+        if let Behaviour::TileLos { line, .. } = self {
+            // Force a new line on the next step.
+            line.drawn_for = IVec2::new(i32::MIN, i32::MIN);
+        }
+    }
+
+    pub fn tile_walk(&self) -> Option<&TileWalk> {
+        match self {
+            Behaviour::TileChase { walk, .. }
+            | Behaviour::TileLos { walk, .. }
+            | Behaviour::TilePattern { walk, .. } => Some(walk),
+            _ => None,
+        }
+    }
+
+    /// The vehicle numbers this behaviour moves with.
+    pub fn params<'a>(&'a self, tuning: &'a Tuning) -> &'a VehicleTuning {
+        match self {
+            Behaviour::Evade(_) => &tuning.evader,
+            Behaviour::Wander { .. } | Behaviour::Avoid { .. } => &tuning.wanderer,
+            Behaviour::Ship(s) => &s.params,
+            Behaviour::Pattern { params, .. } => params,
+            _ => &tuning.chaser,
+        }
+    }
+
+    /// The mode this behaviour belongs to and whether it is in its alternate form (a respawn
+    /// rebuilds the same kind, also in the free-for-all).
+    pub fn base(&self) -> (Mode, bool) {
+        match self {
+            Behaviour::TileChase { flip, .. } => (Mode::TileChase, *flip),
+            Behaviour::TileLos { flip, .. } => (Mode::TileLos, *flip),
+            Behaviour::Los { flip } => (Mode::LosChase, *flip),
+            Behaviour::Intercept { flip, .. } => (Mode::Intercept, *flip),
+            Behaviour::Evade(_) => (Mode::Evade, false),
+            Behaviour::Wander { waypoints, .. } => (Mode::Wander, *waypoints),
+            Behaviour::Avoid { chase, .. } => (Mode::Avoid, *chase),
+            Behaviour::Ship(_) => (Mode::Galaga, false),
+            Behaviour::Pattern { .. } | Behaviour::TilePattern { .. } => (Mode::Patterns, false),
+        }
+    }
+
+    /// Whether the agent is meant to keep moving (the `stuck_agents` metric applies): evaders,
+    /// wanderers, agents among obstacles and pattern walkers. Chasers may rightly wait (a tile
+    /// chaser behind an obstacle) and ships sit in formation.
+    pub fn must_move(&self) -> bool {
+        matches!(
+            self,
+            Behaviour::Evade(_)
+                | Behaviour::Wander { .. }
+                | Behaviour::Avoid { .. }
+                | Behaviour::Pattern { .. }
+                | Behaviour::TilePattern { .. }
+        )
+    }
+
+    /// Whether the agent moves on the ground among the obstacles (Galaga ships fly over them, so
+    /// obstacle clearance is not measured for them).
+    pub fn grounded(&self) -> bool {
+        !matches!(self, Behaviour::Ship(_))
+    }
+
+    /// Whether an agent that catches the player is sent back to a spawn point (Galaga ships fly
+    /// on: a ship catches once per flight).
+    pub fn respawns(&self) -> bool {
+        !matches!(self, Behaviour::Ship(_))
+    }
+
+    pub fn wander_walk(&self) -> Option<&WanderWalk> {
+        match self {
+            Behaviour::Wander { walk, .. } | Behaviour::Avoid { walk, .. } => Some(walk),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! An agent: a vehicle body plus the behaviour that drives it. The behaviour is a closed enum;
+//! per-agent behaviour state lives in its variant, and each variant's maths lives in its own file
+//! under `behaviours/`.
+//!
+//! An agent's tick comes in three parts, each run over a batch of agents before the next:
+//! [`Agent::think`] (the behaviour decides), [`Agent::clear`] (a wanderer's wished-for course is
+//! bent around what its rays feel) and [`Agent::act`] (the body moves). Galaga's ships are moved
+//! by their stage instead, through the [`Carrier`](crate::sim::behaviours::galaga::Carrier) an
+//! agent is.
+
+mod act;
+mod behaviour;
+mod carrier;
+mod casts;
+mod clear;
+mod member;
+mod think;
+mod tick;
+mod tile_walk;
+
+pub use crate::sim::behaviours::wander::WanderWalk;
+pub use behaviour::{Behaviour, Contact};
+pub use casts::CastSchedule;
+pub use member::Agent;
+pub use tick::{Context, Plan};
+pub use tile_walk::TileWalk;
