@@ -39,7 +39,11 @@ fn readme_rows(readme: &str) -> Result<Vec<(String, String)>, String> {
     }
     match lines.next() {
         Some(l) if l.trim() == "|---|---|" => {}
-        other => return Err(format!("expected `|---|---|` under the header, got {other:?}")),
+        other => {
+            return Err(format!(
+                "expected `|---|---|` under the header, got {other:?}"
+            ));
+        }
     }
     let mut rows = Vec::new();
     for line in lines.take_while(|l| l.starts_with('|')) {
@@ -67,7 +71,9 @@ fn differences(code: &[(String, String)], readme: &[(String, String)]) -> Vec<St
     let mut problems = Vec::new();
     for (key, help) in code {
         match readme.iter().find(|(k, _)| k == key) {
-            None => problems.push(format!("`{key}` is bound in the code but not in the README")),
+            None => problems.push(format!(
+                "`{key}` is bound in the code but not in the README"
+            )),
             Some((_, what)) if what != help => problems.push(format!(
                 "`{key}`: the code says {help:?}, the README {what:?}"
             )),
@@ -120,7 +126,9 @@ fn the_readme_key_table_is_the_code_key_table() {
 #[test]
 fn a_missing_a_reworded_an_extra_and_a_doubled_key_are_each_named() {
     let rows = |r: &[(&str, &str)]| -> Vec<(String, String)> {
-        r.iter().map(|(k, h)| (k.to_string(), h.to_string())).collect()
+        r.iter()
+            .map(|(k, h)| (k.to_string(), h.to_string()))
+            .collect()
     };
     let code = rows(&[("G", "tile grid on/off"), ("R", "reset"), ("Esc", "quit")]);
     assert!(differences(&code, &code).is_empty());
