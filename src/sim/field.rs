@@ -13,13 +13,13 @@
 //! but one): enough to prove that a cast near one obstacle can meet only that one, and test it
 //! alone.
 
-use crate::sim::arena::Obstacle;
+use crate::sim::shape::Obstacle;
 use glam::Vec2;
 
 /// Side of a field cell in pixels. A bound is at most a cell's diagonal plus a pixel short, and
 /// among dense obstacles every pixel of it decides whether a step or a cast can skip its work:
-/// 4-px cells made 400 obstacles 6 % cheaper than 8-px ones, for a table of 61 KB at 1280×768
-/// and a rebuild of some 20 ms with 2,000 obstacles (once per arena change).
+/// 4-px cells make a tick among 400 obstacles about 6 % cheaper than 8-px ones, for a table of
+/// 61 KB at 1280×768 and a rebuild of some 20 ms with 2,000 obstacles (once per arena change).
 pub const FIELD_CELL: f32 = 4.0;
 /// The largest distance the field records (px); farther obstacles read as this far. Longer than
 /// the default feelers' reach, so an agent in open space proves it with one look.

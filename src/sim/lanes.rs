@@ -2,8 +2,8 @@
 //! (`Arena::sweep_fan`), where a crowded arena puts a dozen obstacles or more under every cast.
 //! It is `Entry::may_meet`'s arithmetic, lane by lane, written as passes over fixed arrays of four
 //! — one SSE register — with no branch, which the compiler turns into packed instructions and a
-//! sign-mask without any `unsafe`: about 30 instructions for all four rays. Kept out of line: when
-//! it is inlined into the fan's loop, the compiler splits the lanes into scalars again (8 % more
+//! sign-mask without any `unsafe`: about 30 instructions for all four rays. Kept out of line:
+//! inlined into the fan's loop, its lanes are split into scalars by the compiler (8 % more
 //! instructions per agent-tick among 400 obstacles).
 
 use glam::Vec2;

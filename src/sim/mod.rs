@@ -14,6 +14,7 @@ pub mod metrics;
 pub mod mode;
 pub mod player;
 pub mod record;
+pub mod shape;
 pub mod tiles;
 pub mod vehicle;
 pub mod world;
