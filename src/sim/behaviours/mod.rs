@@ -4,10 +4,12 @@
 pub mod avoid;
 pub mod evade;
 pub mod feelers;
+pub mod flock;
 pub mod galaga;
 pub mod intercept;
 pub mod pattern;
 pub mod seek;
+pub mod swarm;
 pub mod tile_chase;
 pub mod tile_los;
 pub mod unstick;

@@ -1,0 +1,143 @@
+//! How a flock or swarm holds together, measured: polarization (how much its members head one
+//! way), groups (the connected parts of the neighbour graph), and spacing (the least distance
+//! between two members, and the mean distance to each one's nearest). The summary's `flock` and
+//! `swarm` fields and the HUD line come from these; none allocates once its buffers are warm.
+
+use crate::sim::neighbours::Neighbours;
+use crate::sim::vehicle::unit_or_zero;
+use glam::Vec2;
+
+/// `|Σ vᵢ/|vᵢ|| / N`: 1 when every member heads one way, near 0 for random headings (about
+/// `1/√N`). A member standing still counts as heading nowhere; non-finite velocities are left
+/// out; 0 for nobody.
+pub fn polarization(velocities: impl IntoIterator<Item = Vec2>) -> f32 {
+    let (mut sum, mut count) = (Vec2::ZERO, 0u32);
+    for v in velocities {
+        if v.is_finite() {
+            sum += unit_or_zero(v);
+            count += 1;
+        }
+    }
+    if count == 0 {
+        0.0
+    } else {
+        (sum.length() / count as f32).min(1.0)
+    }
+}
+
+/// Connected groups of the metric neighbour graph (two members are joined when nearer than the
+/// radius), by union-find with path halving and union by size. Kept between calls so its
+/// buffers are reused.
+#[derive(Debug, Clone, Default)]
+pub struct Groups {
+    parent: Vec<u32>,
+    size: Vec<u32>,
+}
+
+impl Groups {
+    /// How many groups `positions` form with joining distance `radius`. `grid` must have been
+    /// rebuilt from `positions` in order. Members with non-finite positions belong to none.
+    /// Afterwards [`Groups::label`] names each member's group.
+    pub fn count(&mut self, grid: &Neighbours, positions: &[Vec2], radius: f32) -> usize {
+        let n = positions.len();
+        self.parent.clear();
+        self.parent.extend(0..n as u32);
+        self.size.clear();
+        self.size.resize(n, 1);
+        for (i, &p) in positions.iter().enumerate() {
+            let i = i as u32;
+            grid.for_each_within(p, radius, |j, _, _| {
+                // (Each pair is met from both ends; once is enough.)
+                if j > i && (j as usize) < n {
+                    self.union(i, j);
+                }
+            });
+        }
+        let mut groups = 0;
+        for (i, &p) in positions.iter().enumerate() {
+            let root = self.find(i as u32);
+            self.parent[i] = root;
+            groups += usize::from(root == i as u32 && p.is_finite());
+        }
+        groups
+    }
+
+    /// The group of member `i` after [`Groups::count`]: the index of one of its members (the
+    /// same for all of them). `None` past the members counted.
+    pub fn label(&self, i: usize) -> Option<u32> {
+        self.parent.get(i).copied()
+    }
+
+    fn find(&mut self, mut i: u32) -> u32 {
+        while self.parent[i as usize] != i {
+            let grand = self.parent[self.parent[i as usize] as usize];
+            self.parent[i as usize] = grand;
+            i = grand;
+        }
+        i
+    }
+
+    fn union(&mut self, a: u32, b: u32) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a == b {
+            return;
+        }
+        let (big, small) = if self.size[a as usize] >= self.size[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        self.parent[small as usize] = big;
+        self.size[big as usize] += self.size[small as usize];
+    }
+}
+
+/// Distances between members and their nearest neighbours.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Spacing {
+    /// The least centre-to-centre distance between two members (infinite when no member has a
+    /// neighbour within the limit).
+    pub min: f32,
+    /// The mean over members of the distance to their nearest (0 when none has one).
+    pub mean_nearest: f32,
+    /// How many members had a neighbour within the limit.
+    pub counted: usize,
+}
+
+/// Each member's nearest neighbour within `limit` (`f32::INFINITY` for no limit; a limit keeps
+/// a straggler from searching the whole grid). `grid` must have been rebuilt from `positions`.
+pub fn spacing(grid: &Neighbours, positions: &[Vec2], limit: f32) -> Spacing {
+    let (mut min, mut sum, mut counted) = (f32::INFINITY, 0.0f64, 0usize);
+    for (i, &p) in positions.iter().enumerate() {
+        let me = i as u32;
+        let nearest = grid.nearest(p, 1, limit, |j, _| j != me);
+        if let Some((_, d2)) = nearest.iter().next() {
+            let d = d2.sqrt();
+            min = min.min(d);
+            sum += f64::from(d);
+            counted += 1;
+        }
+    }
+    Spacing {
+        min,
+        mean_nearest: if counted == 0 {
+            0.0
+        } else {
+            (sum / counted as f64) as f32
+        },
+        counted,
+    }
+}
+
+/// How many members have another's centre nearer than `distance` (for `agent_overlaps`, with
+/// `distance` two body radii).
+pub fn crowded(grid: &Neighbours, positions: &[Vec2], distance: f32) -> usize {
+    let mut crowded = 0;
+    for (i, &p) in positions.iter().enumerate() {
+        let me = i as u32;
+        let mut any = false;
+        grid.for_each_within(p, distance, |j, _, _| any |= j != me);
+        crowded += usize::from(any);
+    }
+    crowded
+}
