@@ -8,6 +8,7 @@ pub mod clock;
 pub mod copies;
 pub mod crowd;
 pub mod field;
+pub mod fsm;
 pub mod group_metrics;
 pub mod headless;
 pub mod lanes;
