@@ -1,0 +1,39 @@
+//! Editing the run in place: obstacles added and removed, agents placed.
+
+use super::World;
+use crate::sim::arena::Obstacle;
+use glam::Vec2;
+
+impl World {
+    /// Add an obstacle (a mouse click): queries see it at once; tile agents standing on a tile it
+    /// now blocks step to the nearest free tile.
+    pub fn add_obstacle(&mut self, o: Obstacle) {
+        self.arena.add_obstacle(o);
+        self.recast = true;
+        let grid = &self.arena.tiles;
+        for a in &mut self.agents {
+            a.unblock(grid);
+        }
+        self.events.push("obstacle-added".to_string());
+    }
+
+    /// Remove the obstacle under `p`, if any.
+    pub fn remove_obstacle_at(&mut self, p: Vec2) -> bool {
+        let removed = self.arena.remove_obstacle_at(p).is_some();
+        if removed {
+            self.recast = true;
+            self.events.push("obstacle-removed".to_string());
+        }
+        removed
+    }
+
+    /// Put agent `i` at `pos` with velocity `vel` (for set-up scenarios in tests and tools).
+    pub fn place_agent(&mut self, i: usize, pos: Vec2, vel: Vec2) {
+        let id = self.agents[i].id;
+        let (mode, flip) = self.agents[i].behaviour.base();
+        let mut agent = self.new_agent(id, pos, mode, flip);
+        agent.body.vel = vel;
+        agent.body.update_heading();
+        self.agents[i] = agent;
+    }
+}

@@ -1,0 +1,70 @@
+//! The figures read off the world: the summary's `extra`, time survived, events.
+
+use super::World;
+use crate::sim::agent::Behaviour;
+use crate::sim::mode::Mode;
+
+impl World {
+    /// The mode's own figures for the `sim` summary's `extra`.
+    pub fn extra(&self) -> serde_json::Map<String, serde_json::Value> {
+        use serde_json::json;
+        let mut m = serde_json::Map::new();
+        match self.mode {
+            Mode::Patterns => {
+                let mut cycles = 0;
+                let mut closure = None;
+                for a in &self.agents {
+                    match &a.behaviour {
+                        Behaviour::Pattern { run, .. } => {
+                            cycles += run.cycles;
+                            if &*run.name == "square" && closure.is_none() {
+                                let side = run
+                                    .list
+                                    .iter()
+                                    .filter_map(|i| i.distance)
+                                    .fold(0.0f32, f32::max);
+                                closure = run
+                                    .first_closure
+                                    .filter(|_| side > 0.0)
+                                    .map(|d| f64::from(d / side));
+                            }
+                        }
+                        Behaviour::TilePattern { run, .. } => cycles += run.cycles,
+                        _ => {}
+                    }
+                }
+                m.insert("cycles".into(), json!(cycles));
+                m.insert(
+                    "square_closure_error".into(),
+                    json!(closure.map(|c| (c * 1e6).round() / 1e6)),
+                );
+            }
+            Mode::Galaga => {
+                if let Some(s) = &self.stage {
+                    m.insert("waves_launched".into(), json!(s.waves_launched));
+                    m.insert("ships".into(), json!(self.agents.len()));
+                    m.insert(
+                        "formation_complete_s".into(),
+                        json!(s.complete_at.map(|t| (f64::from(t) * 1e3).round() / 1e3)),
+                    );
+                    m.insert("dives".into(), json!(s.dives));
+                    m.insert("max_in_flight".into(), json!(s.max_in_flight));
+                }
+            }
+            Mode::Mixed => {
+                m.insert("catches_by_kind".into(), json!(self.score.by_kind));
+            }
+            _ => {}
+        }
+        m
+    }
+
+    /// Seconds survived since the last catch.
+    pub fn survived(&self) -> f64 {
+        self.time() - self.score.last_catch_t
+    }
+
+    pub fn take_events(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.events)
+    }
+}

@@ -1,0 +1,241 @@
+//! The world: arena, player, agents and the seeded generator, advanced one fixed tick at a time.
+//! Everything here is plain data over `glam`; the window and the headless runner both drive it
+//! through `tick` and the small command methods (mode, flip, reset, agent count).
+
+use crate::data::DataSet;
+use crate::data::patterns::PatternsData;
+use crate::data::tuning::Tuning;
+use crate::data::tuning::VehicleTuning;
+use crate::sim::agent::{Agent, Plan};
+use crate::sim::arena::Arena;
+use crate::sim::behaviours::galaga::Stage;
+use crate::sim::clock::TICK_HZ;
+use crate::sim::crowd::Crowd;
+use crate::sim::mode::Mode;
+use crate::sim::player::{Player, Script};
+use ::rand::SeedableRng;
+use ::rand::rngs::StdRng;
+use glam::Vec2;
+use std::collections::{BTreeMap, VecDeque};
+
+/// Most agents a world holds (the `+` key and `--agents` stop here).
+pub const MAX_AGENTS: usize = 20_000;
+/// How far from its spawn point an agent's starting position may be scattered.
+const SPAWN_SCATTER: f32 = 40.0;
+/// Agents that think, clear their course and move together (see `Agent::act`): few enough that
+/// the batch is still in the nearest cache for each pass.
+const BATCH: usize = 64;
+/// Seconds the player flashes after a catch.
+pub const CATCH_FLASH: f32 = 0.6;
+
+/// How the world starts: everything that, with the data files, decides a run.
+#[derive(Debug, Clone)]
+pub struct WorldConfig {
+    pub mode: Mode,
+    pub flip: bool,
+    pub seed: u64,
+    /// `None`: the mode's own default.
+    pub agents: Option<usize>,
+    pub script: Script,
+    pub tick_hz: f32,
+}
+
+impl Default for WorldConfig {
+    fn default() -> Self {
+        WorldConfig {
+            mode: Mode::LosChase,
+            flip: false,
+            seed: 1,
+            agents: None,
+            script: Script::Keys,
+            tick_hz: TICK_HZ,
+        }
+    }
+}
+
+/// One tick's input: the keyboard's movement direction (zero when no key is held).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Input {
+    pub move_dir: Vec2,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Score {
+    pub catches: u32,
+    pub tags: u32,
+    /// Simulated seconds at the first catch.
+    pub first_catch_t: Option<f64>,
+    /// Simulated seconds at the last catch (or the start).
+    pub last_catch_t: f64,
+    /// Catches by the catching agent's kind (the record's `kind`).
+    pub by_kind: BTreeMap<&'static str, u32>,
+    /// The latest catches (at most [`CATCH_LOG`]), for the time-to-catch chart.
+    pub log: VecDeque<CatchRecord>,
+}
+
+/// One catch: who, when, and how long after its (re)spawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CatchRecord {
+    pub kind: &'static str,
+    /// Run time of the catch (simulated seconds since the start).
+    pub at: f64,
+    pub time_to_catch: f64,
+}
+
+/// How many catches the score keeps for the chart.
+pub const CATCH_LOG: usize = 500;
+
+#[derive(Debug, Clone)]
+pub struct World {
+    pub arena: Arena,
+    pub tuning: Tuning,
+    pub config: WorldConfig,
+    pub mode: Mode,
+    pub flip: bool,
+    pub dt: f32,
+    pub tick: u64,
+    pub player: Player,
+    pub agents: Vec<Agent>,
+    pub score: Score,
+    /// Events since the recorder last took them (`catch:3`, `mode:los-chase`, ...).
+    pub events: Vec<String>,
+    /// Mode 9's patterns and mode 8's stage data.
+    pub patterns: PatternsData,
+    /// The Galaga stage while mode 8 (or the free-for-all's squadron) runs.
+    pub stage: Option<Stage>,
+    /// Where the stage's ships begin in `agents` (they come last).
+    pub ships_from: usize,
+    rng: StdRng,
+    /// The arena changed: every agent casts its rays on the next tick.
+    recast: bool,
+    /// Indices of the agents touching the player this tick (kept to reuse its allocation).
+    touching: Vec<u32>,
+    /// What each ground agent decided this tick (kept to reuse its allocation).
+    plans: Vec<(Plan, VehicleTuning)>,
+    /// Mode 7's chasers as the tick begins, for their separation (empty otherwise).
+    crowd: Crowd,
+}
+
+impl World {
+    pub fn new(data: &DataSet, config: WorldConfig) -> World {
+        let arena = Arena::from_data(&data.arena);
+        let player = Player::new(arena.player_start, config.script, config.seed);
+        let mut world = World {
+            arena,
+            tuning: data.tuning.clone(),
+            mode: config.mode,
+            flip: config.flip && config.mode.has_flip(),
+            dt: 1.0 / config.tick_hz,
+            tick: 0,
+            player,
+            agents: Vec::new(),
+            score: Score::default(),
+            events: Vec::new(),
+            patterns: data.patterns.clone(),
+            stage: None,
+            ships_from: 0,
+            rng: StdRng::seed_from_u64(config.seed),
+            recast: false,
+            touching: Vec::new(),
+            crowd: Crowd::default(),
+            plans: Vec::with_capacity(BATCH),
+            config,
+        };
+        let count = world
+            .config
+            .agents
+            .unwrap_or_else(|| world.default_agents(world.mode));
+        world.spawn_agents(count);
+        world
+    }
+
+    /// Simulated seconds since the start.
+    pub fn time(&self) -> f64 {
+        self.tick as f64 / f64::from(self.config.tick_hz)
+    }
+
+    /// Back to the start: same seed, same arena, same positions; mode, flip and agent count kept.
+    pub fn reset(&mut self) {
+        let count = self.agents.len();
+        self.tick = 0;
+        self.score = Score::default();
+        self.player = Player::new(
+            self.arena.player_start,
+            self.config.script,
+            self.config.seed,
+        );
+        self.spawn_agents(count);
+        self.events.push("reset".to_string());
+    }
+
+    /// Switch mode: the agents start again from the seeded spawns with the mode's default count;
+    /// the player stays where it is.
+    pub fn set_mode(&mut self, mode: Mode) {
+        // `E` carries across modes 1–4 (compare the reversals); `V` and `T` belong to one mode.
+        self.flip = self.flip && mode.alternate_key() == self.mode.alternate_key();
+        self.mode = mode;
+        self.score = Score {
+            last_catch_t: self.time(),
+            ..Score::default()
+        };
+        self.spawn_agents(self.default_agents(mode));
+        self.events.push(format!("mode:{}", mode.name()));
+    }
+
+    /// `E`: reverse the algorithm in modes that have a reversal.
+    pub fn set_flip(&mut self, flip: bool) {
+        if !self.mode.has_flip() || flip == self.flip {
+            return;
+        }
+        self.flip = flip;
+        for a in &mut self.agents {
+            a.behaviour.set_flip(flip);
+        }
+        self.events
+            .push(format!("flip:{}", if flip { "on" } else { "off" }));
+    }
+
+    /// Grow or shrink the crowd; new agents appear at spawn points far from the player.
+    pub fn set_agent_count(&mut self, n: usize) {
+        let n = n.min(MAX_AGENTS);
+        match self.mode {
+            // The stage and the walkers are placed by the data: a new count restarts them. A
+            // count that comes out the same (`+` at 20,000) changes nothing, rather than starting
+            // the run again.
+            Mode::Galaga | Mode::Patterns | Mode::Mixed => {
+                if n != self.agents.len() {
+                    self.spawn_agents(n);
+                }
+                return;
+            }
+            _ => {}
+        }
+        self.agents.truncate(n);
+        while self.agents.len() < n {
+            let pos = self.far_spawn();
+            let pos = self.scattered(pos);
+            let agent = self.new_agent(self.agents.len() as u32, pos, self.mode, self.flip);
+            self.agents.push(agent);
+        }
+    }
+
+    /// Replace the data (F5); the run restarts on the new data.
+    pub fn reload(&mut self, data: &DataSet) {
+        self.arena = Arena::from_data(&data.arena);
+        self.tuning = data.tuning.clone();
+        self.patterns = data.patterns.clone();
+        let count = self.agents.len();
+        self.player = Player::new(
+            self.arena.player_start,
+            self.player.script,
+            self.config.seed,
+        );
+        self.spawn_agents(count);
+        self.events.push("reload".to_string());
+    }
+}
+
+mod edit;
+mod extra;
+mod spawn;
+mod tick;

@@ -1,0 +1,166 @@
+//! The fixed tick: steering every agent, then resolving catches and tags.
+
+use super::{BATCH, CATCH_FLASH, CATCH_LOG, CatchRecord, Input, World};
+use crate::sim::agent::{Agent, Behaviour, CastSchedule, Contact, Context, Plan};
+use crate::sim::behaviours::galaga;
+use crate::sim::crowd::Member;
+use crate::sim::mode::Mode;
+
+impl World {
+    /// Advance one fixed tick.
+    pub fn tick(&mut self, input: &Input) {
+        let dt = self.dt;
+        let agent_positions = self.agents.iter().map(|a| a.body.pos);
+        self.player.update(
+            input.move_dir,
+            agent_positions,
+            &self.arena,
+            &self.tuning.player,
+            dt,
+        );
+        // Mode 7's chasers keep apart: where each stands as the tick begins (so no agent's move
+        // this tick changes what another feels of it).
+        let range = self.tuning.avoid.separation_range;
+        if self.mode == Mode::Avoid && self.flip && self.tuning.avoid.separation > 0.0 {
+            let chasers = self.agents.iter().filter_map(|a| match a.behaviour {
+                Behaviour::Avoid { chase: true, .. } => Some(Member {
+                    id: a.id,
+                    pos: a.body.pos,
+                }),
+                _ => None,
+            });
+            self.crowd.rebuild(self.arena.size(), range, chasers);
+        } else {
+            self.crowd.clear();
+        }
+        let ctx = Context {
+            arena: &self.arena,
+            tuning: &self.tuning,
+            player_pos: self.player.pos,
+            player_vel: self.player.vel,
+            player_tile: self.arena.tiles.tile_of(self.player.pos),
+            dt,
+            tick: self.tick,
+            casts: CastSchedule::new(self.tuning.avoid.sense_hz, self.config.tick_hz),
+            recast: std::mem::take(&mut self.recast),
+            crowd: &self.crowd,
+        };
+        // Ground agents behave one by one; the stage moves its ships (they come last) together.
+        let split = match self.stage {
+            Some(_) => self.ships_from.min(self.agents.len()),
+            None => self.agents.len(),
+        };
+        // Who touches the player is noted as each agent moves, so the contacts need no second
+        // pass over the crowd (agents never move one another, so nothing changes in between).
+        // (Room for the whole crowd, so no tick grows the list: a no-op but after the crowd grew.)
+        self.touching.clear();
+        self.touching.reserve(self.agents.len());
+        let (ground, ships) = self.agents.split_at_mut(split);
+        // The crowd is taken a batch at a time: every agent of it thinks, then every wanderer
+        // clears its course, then every body moves (see `Agent::act`). Random numbers are drawn
+        // while thinking, in agent order, as one pass over each agent would draw them.
+        for (b, batch) in ground.chunks_mut(BATCH).enumerate() {
+            let first = b * BATCH;
+            self.plans.clear();
+            for (i, a) in batch.iter_mut().enumerate() {
+                let (plan, p) = a.think(&ctx, &mut self.rng);
+                let plan = match plan {
+                    // A tile agent's move waits on nothing: it is made, and its contact noted,
+                    // at once.
+                    Plan::Tile => {
+                        a.act(Plan::Tile, &p, &ctx);
+                        if touches(a, p.radius, &ctx) || a.tile() == Some(ctx.player_tile) {
+                            self.touching.push((first + i) as u32);
+                        }
+                        Plan::Done
+                    }
+                    plan => plan,
+                };
+                self.plans.push((plan, p));
+            }
+            for (a, (plan, p)) in batch.iter_mut().zip(&mut self.plans) {
+                *plan = a.clear(*plan, p, &ctx);
+            }
+            for (i, (a, (plan, p))) in batch.iter_mut().zip(&self.plans).enumerate() {
+                if *plan == Plan::Done {
+                    continue;
+                }
+                a.act(*plan, p, &ctx);
+                // (Tile agents have acted already: the rest are caught by reach alone.)
+                if touches(a, p.radius, &ctx) {
+                    self.touching.push((first + i) as u32);
+                }
+            }
+        }
+        // (Tile agents are noted before the rest of their batch: back into index order.)
+        self.touching.sort_unstable();
+        if let Some(stage) = &mut self.stage {
+            galaga::tick(stage, ships, self.player.pos, dt, &mut self.rng);
+            for (i, a) in ships.iter().enumerate() {
+                if touches(a, a.radius(ctx.tuning), &ctx) {
+                    self.touching.push((split + i) as u32);
+                }
+            }
+        }
+        self.tick += 1;
+        self.resolve_contacts();
+    }
+
+    /// Catches (a chaser touches the player, or a tile chaser stands on the player's tile) and
+    /// tags (the player touches an agent that flees): the agent respawns far away. In index order,
+    /// over the agents found touching this tick.
+    fn resolve_contacts(&mut self) {
+        let now = self.time();
+        for k in 0..self.touching.len() {
+            let i = self.touching[k] as usize;
+            let a = &self.agents[i];
+            let id = a.id;
+            let contact = a.behaviour.contact();
+            if contact == Contact::Ignore {
+                continue;
+            }
+            if let Behaviour::Ship(s) = &mut self.agents[i].behaviour {
+                // A ship catches once per flight; it flies on.
+                if s.caught {
+                    continue;
+                }
+                s.caught = true;
+            }
+            if contact == Contact::Catch {
+                let a = &self.agents[i];
+                let kind = a.behaviour.kind();
+                *self.score.by_kind.entry(kind).or_insert(0) += 1;
+                self.score.log.push_back(CatchRecord {
+                    kind,
+                    at: now,
+                    time_to_catch: now - a.born,
+                });
+                if self.score.log.len() > CATCH_LOG {
+                    self.score.log.pop_front();
+                }
+                self.score.catches += 1;
+                self.score.first_catch_t.get_or_insert(now);
+                self.score.last_catch_t = now;
+                self.player.flash = CATCH_FLASH;
+                self.events.push(format!("catch:{id}"));
+            } else {
+                self.score.tags += 1;
+                self.events.push(format!("tag:{id}"));
+            }
+            if !self.agents[i].behaviour.respawns() {
+                continue;
+            }
+            let pos = self.far_spawn();
+            let pos = self.scattered(pos);
+            let (mode, flip) = self.agents[i].behaviour.base();
+            self.agents[i] = self.new_agent(id, pos, mode, flip);
+        }
+    }
+}
+
+/// Whether an agent of radius `r` touches the player's body: within the two radii. (A tile agent
+/// also touches the player by standing on the player's tile.)
+fn touches(a: &Agent, r: f32, ctx: &Context) -> bool {
+    let reach = ctx.tuning.player.radius + r;
+    a.body.pos.distance_squared(ctx.player_pos) <= reach * reach
+}
