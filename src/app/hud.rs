@@ -32,7 +32,7 @@ pub fn draw(world: &World, view: &View) {
     let mode = world.mode;
     let mut first = format!(
         "{} {}{}{}{}   agents {}   catches {}   tags {}   survived {:.1} s   {} FPS   frame {:.1} ms   sim {:.3} ms/tick   {}x",
-        mode.digit(),
+        mode.key_label(),
         mode.title(),
         if world.flip { " (" } else { "" },
         if world.flip {

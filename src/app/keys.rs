@@ -282,6 +282,7 @@ pub struct FrameInput {
 /// cursor, so clicks belong to it.
 pub fn capture(ui_has_mouse: bool) -> FrameInput {
     let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+    let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
     let (mx, my) = mouse_position();
     let mut input = FrameInput {
         mouse: Vec2::new(mx, my),
@@ -299,6 +300,8 @@ pub fn capture(ui_has_mouse: bool) -> FrameInput {
                 false
             }
             Action::SaveArena => ctrl && pressed(),
+            // A digit selects the first bank's mode; with Shift, the second bank's.
+            Action::Mode(m) => !ctrl && shift == m.shifted() && pressed(),
             Action::AddObstacle => !ui_has_mouse && is_mouse_button_pressed(MouseButton::Left),
             Action::RemoveObstacle => !ui_has_mouse && is_mouse_button_pressed(MouseButton::Right),
             _ => !ctrl && pressed(),

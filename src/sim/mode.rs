@@ -74,7 +74,8 @@ impl Mode {
         }
     }
 
-    /// The number key that selects it.
+    /// The number key that selects it (with Shift held for the second bank, see
+    /// [`Mode::shifted`]).
     pub fn digit(self) -> char {
         match self {
             Mode::TileChase => '1',
@@ -87,6 +88,21 @@ impl Mode {
             Mode::Galaga => '8',
             Mode::Patterns => '9',
             Mode::Mixed => '0',
+        }
+    }
+
+    /// Whether the mode is in the second bank: selected by Shift + its digit, by name only on
+    /// the command line (a bare digit names the first bank's mode).
+    pub fn shifted(self) -> bool {
+        false
+    }
+
+    /// How the HUD and help name its key: `3`, or `Shift+3` in the second bank.
+    pub fn key_label(self) -> String {
+        if self.shifted() {
+            format!("Shift+{}", self.digit())
+        } else {
+            self.digit().to_string()
         }
     }
 
@@ -205,11 +221,11 @@ impl Mode {
         Mode::ALL
             .iter()
             .copied()
-            .find(|m| m.name() == s || s.len() == 1 && s.starts_with(m.digit()))
+            .find(|m| m.name() == s || !m.shifted() && s.len() == 1 && s.starts_with(m.digit()))
             .ok_or_else(|| {
                 let names: Vec<String> = Mode::ALL
                     .iter()
-                    .map(|m| format!("{} ({})", m.name(), m.digit()))
+                    .map(|m| format!("{} ({})", m.name(), m.key_label()))
                     .collect();
                 format!(
                     "unknown mode \"{s}\" (this build has: {})",
