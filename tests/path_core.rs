@@ -11,7 +11,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use steering_arena::data::arena::{ArenaData, ObstacleData};
 use steering_arena::sim::arena::{Arena, Obstacle};
-use steering_arena::sim::path::{self, Order, Search, TileState};
+use steering_arena::sim::path::{self, FlowField, Order, Search, TileState};
 use steering_arena::sim::tiles::TileGrid;
 
 struct Counting;
@@ -539,4 +539,84 @@ fn smoothed_paths_on_random_arenas_never_touch_an_obstacle() {
         shortened += usize::from(length < raw - 1.0);
     }
     assert!(shortened > 30, "only {shortened} paths shortened");
+}
+
+#[test]
+fn a_flow_field_leads_every_tile_down_a_shortest_path_to_the_goal() {
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut field = FlowField::new();
+    let mut walked = Vec::new();
+    let mut checked = 0;
+    for round in 0..60 {
+        let (cols, rows) = (rng.gen_range(3..=16), rng.gen_range(3..=12));
+        let blocked: Vec<IVec2> = (0..cols * rows / 4)
+            .map(|_| IVec2::new(rng.gen_range(0..cols), rng.gen_range(0..rows)))
+            .collect();
+        let tiles = grid(cols, rows, &blocked);
+        let goal = tiles.nearest_free(IVec2::new(rng.gen_range(0..cols), rng.gen_range(0..rows)));
+        field.build(&tiles, goal);
+        assert_eq!(field.goal(), Some(goal));
+        assert_eq!(field.step(goal), None, "the goal is where the flow ends");
+        for y in 0..rows {
+            for x in 0..cols {
+                let t = IVec2::new(x, y);
+                let truth = reference(&tiles, t, goal);
+                if tiles.blocked(t) {
+                    assert_eq!(field.cost(t), None);
+                    // A blocked tile beside a free one that leads on steps out onto it.
+                    if let Some(n) = field.step(t) {
+                        assert!(!tiles.blocked(n) && (n - t).abs().max_element() == 1);
+                    }
+                    continue;
+                }
+                let Some(truth) = truth else {
+                    assert_eq!(
+                        field.cost(t),
+                        None,
+                        "round {round}: {t} cannot reach {goal}"
+                    );
+                    assert_eq!(field.step(t), None);
+                    continue;
+                };
+                let cost = f64::from(field.cost(t).expect("reachable"));
+                assert!(
+                    (cost - truth).abs() < 1e-4,
+                    "round {round}: {t}: {cost} vs {truth}"
+                );
+                // Following the steps walks a shortest path.
+                walked.clear();
+                walked.push(t);
+                let mut at = t;
+                while let Some(n) = field.step(at) {
+                    walked.push(n);
+                    at = n;
+                    assert!(walked.len() <= (cols * rows) as usize, "a loop from {t}");
+                }
+                assert_walkable(&tiles, &walked, t, goal, &format!("round {round} from {t}"));
+                assert!((f64::from(path::cost(&walked)) - truth).abs() < 1e-4);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 2000, "only {checked} tiles checked");
+    // A goal on a blocked tile or outside: no field.
+    let tiles = grid(3, 3, &[IVec2::ONE]);
+    field.build(&tiles, IVec2::ONE);
+    assert_eq!(field.goal(), None);
+    assert_eq!(field.step(IVec2::ZERO), None);
+    field.build(&tiles, IVec2::new(5, 0));
+    assert_eq!(field.cost(IVec2::ZERO), None);
+}
+
+#[test]
+fn a_flow_field_rebuilds_without_allocating() {
+    let tiles = grid(40, 24, &[IVec2::new(3, 3), IVec2::new(20, 10)]);
+    let mut field = FlowField::new();
+    field.build(&tiles, IVec2::new(1, 1));
+    let before = allocations();
+    for x in 0..40 {
+        field.build(&tiles, IVec2::new(x, 12));
+    }
+    assert_eq!(allocations() - before, 0);
+    assert_eq!(field.expanded(), 40 * 24 - 2);
 }

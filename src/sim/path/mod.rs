@@ -3,8 +3,10 @@
 //! corners a body can walk straight between, and a flow field that answers every chaser of a
 //! crowd with one Dijkstra map.
 
+mod flow;
 mod search;
 mod smooth;
 
+pub use flow::FlowField;
 pub use search::{Order, Search, TileState, cost};
 pub use smooth::{clear, smooth};

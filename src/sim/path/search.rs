@@ -10,12 +10,12 @@ use crate::sim::tiles::TileGrid;
 use glam::IVec2;
 
 /// A straight step's cost in search units.
-const STRAIGHT: u64 = 65_536;
+pub(super) const STRAIGHT: u64 = 65_536;
 /// A diagonal step's: √2 · 65,536 = 92,681.9, within 1.5e-6 of a tile per diagonal.
 const DIAGONAL: u64 = 92_682;
 
 /// The eight moves, straight ones first.
-const MOVES: [IVec2; 8] = [
+pub(super) const MOVES: [IVec2; 8] = [
     IVec2::new(1, 0),
     IVec2::new(-1, 0),
     IVec2::new(0, 1),
@@ -207,12 +207,7 @@ impl Search {
                 if self.closed[j] == self.stamp {
                     continue;
                 }
-                let step = if m.x != 0 && m.y != 0 {
-                    DIAGONAL
-                } else {
-                    STRAIGHT
-                };
-                let gn = g + step;
+                let gn = g + step_cost(m);
                 let reached = self.seen[j] == self.stamp;
                 if reached && self.g[j] <= gn {
                     continue;
@@ -242,6 +237,68 @@ impl Search {
         }
         out.reverse();
         Some(cost(out))
+    }
+
+    /// Dijkstra from `from` to every tile it can reach (no goal, so no heuristic): afterwards
+    /// [`Search::reached`] gives each tile's cost from `from`, which, the moves being the same both
+    /// ways, is its cost to `from` as well. Returns false when `from` is blocked or outside.
+    pub fn flood(&mut self, tiles: &TileGrid, from: IVec2) -> bool {
+        self.begin(tiles);
+        if tiles.blocked(from) {
+            return false;
+        }
+        let cols = tiles.cols;
+        let tile = |i: u32| IVec2::new(i as i32 % cols, i as i32 / cols);
+        let start = (from.y * cols + from.x) as usize;
+        self.g[start] = 0;
+        self.parent[start] = start as u32;
+        self.seen[start] = self.stamp;
+        self.rank[start] = Rank {
+            index: start as u32,
+            ..Rank::default()
+        };
+        self.push(start as u32);
+        while let Some(current) = self.pop() {
+            let i = current as usize;
+            self.closed[i] = self.stamp;
+            self.expanded += 1;
+            let t = tile(current);
+            let g = self.g[i];
+            for m in MOVES {
+                if !passable(tiles, t, m) {
+                    continue;
+                }
+                let n = t + m;
+                let j = (n.y * cols + n.x) as usize;
+                if self.closed[j] == self.stamp {
+                    continue;
+                }
+                let gn = g + step_cost(m);
+                let reached = self.seen[j] == self.stamp;
+                if reached && self.g[j] <= gn {
+                    continue;
+                }
+                self.seen[j] = self.stamp;
+                self.g[j] = gn;
+                self.parent[j] = current;
+                self.rank[j] = Rank {
+                    key: gn,
+                    index: j as u32,
+                    ..Rank::default()
+                };
+                if reached {
+                    self.rise(self.place[j] as usize);
+                } else {
+                    self.push(j as u32);
+                }
+            }
+        }
+        true
+    }
+
+    /// The cost (search units) the last search or flood reached tile index `i` at, if it did.
+    pub(super) fn reached(&self, i: usize) -> Option<u64> {
+        (self.seen.get(i) == Some(&self.stamp)).then(|| self.g[i])
     }
 
     /// Make room for `tiles` and start a new search number.
@@ -347,6 +404,15 @@ pub(super) fn passable(tiles: &TileGrid, t: IVec2, m: IVec2) -> bool {
     m.x == 0
         || m.y == 0
         || !(tiles.blocked(IVec2::new(t.x + m.x, t.y)) || tiles.blocked(IVec2::new(t.x, t.y + m.y)))
+}
+
+/// A move's cost in search units.
+pub(super) fn step_cost(m: IVec2) -> u64 {
+    if m.x != 0 && m.y != 0 {
+        DIAGONAL
+    } else {
+        STRAIGHT
+    }
 }
 
 /// The octile distance in search units: diagonals while both axes differ, then straight.

@@ -1,0 +1,101 @@
+//! A flow field: one Dijkstra map from the goal tile to every tile, and at each tile the step
+//! toward the goal. A crowd shares it: each agent looks up its own tile instead of searching, so
+//! a thousand chasers cost one flood of the grid and a table look-up each.
+
+use super::search::{MOVES, STRAIGHT, Search, passable, step_cost};
+use crate::sim::tiles::TileGrid;
+use glam::IVec2;
+
+/// No step: the goal itself, or a tile with no way to it.
+const NONE: u8 = u8::MAX;
+
+#[derive(Debug, Clone, Default)]
+pub struct FlowField {
+    flood: Search,
+    goal: Option<IVec2>,
+    cols: i32,
+    rows: i32,
+    /// Per tile, the index into the moves of its step toward the goal, or [`NONE`].
+    next: Vec<u8>,
+}
+
+impl FlowField {
+    pub fn new() -> FlowField {
+        FlowField::default()
+    }
+
+    /// Flood the grid from `goal`. Every free tile that can reach it steps to the neighbour its
+    /// cost came from; a blocked tile (a body overlapping an obstacle's tile stands in one) steps
+    /// to its cheapest free neighbour, corners allowed, since the body is partly out already.
+    pub fn build(&mut self, tiles: &TileGrid, goal: IVec2) {
+        let n = (tiles.cols * tiles.rows) as usize;
+        self.cols = tiles.cols;
+        self.rows = tiles.rows;
+        self.next.clear();
+        self.next.resize(n, NONE);
+        self.goal = None;
+        if !self.flood.flood(tiles, goal) {
+            return;
+        }
+        self.goal = Some(goal);
+        let cols = tiles.cols;
+        let at = |t: IVec2| (t.y * cols + t.x) as usize;
+        for y in 0..tiles.rows {
+            for x in 0..cols {
+                let t = IVec2::new(x, y);
+                let free = !tiles.blocked(t);
+                if free && t == goal {
+                    continue;
+                }
+                let mut best: Option<(u64, u8)> = None;
+                for (k, m) in MOVES.into_iter().enumerate() {
+                    let ok = if free {
+                        passable(tiles, t, m)
+                    } else {
+                        !tiles.blocked(t + m)
+                    };
+                    if !ok {
+                        continue;
+                    }
+                    if let Some(c) = self.flood.reached(at(t + m)) {
+                        let c = c + step_cost(m);
+                        if best.is_none_or(|(b, _)| c < b) {
+                            best = Some((c, k as u8));
+                        }
+                    }
+                }
+                if let Some((_, k)) = best {
+                    self.next[at(t)] = k;
+                }
+            }
+        }
+    }
+
+    /// The tile the field flows to, if it was built on a free one.
+    pub fn goal(&self) -> Option<IVec2> {
+        self.goal
+    }
+
+    /// The next tile toward the goal from `t`: `None` at the goal, outside the grid, and where
+    /// there is no way.
+    pub fn step(&self, t: IVec2) -> Option<IVec2> {
+        let k = *self.next.get(self.index(t)?)?;
+        (k != NONE).then(|| t + MOVES[usize::from(k)])
+    }
+
+    /// The cost (tiles) from `t` to the goal, if `t` is free and can reach it.
+    pub fn cost(&self, t: IVec2) -> Option<f32> {
+        let c = self.flood.reached(self.index(t)?)?;
+        Some((c as f64 / STRAIGHT as f64) as f32)
+    }
+
+    /// Tiles the last build closed: every tile that can reach the goal.
+    pub fn expanded(&self) -> usize {
+        self.flood.expanded()
+    }
+
+    fn index(&self, t: IVec2) -> Option<usize> {
+        (t.x >= 0 && t.y >= 0 && t.x < self.cols && t.y < self.rows)
+            .then(|| (t.y * self.cols + t.x) as usize)
+    }
+}
