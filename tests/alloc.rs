@@ -80,6 +80,7 @@ fn no_mode_allocates_in_a_tick() {
                     agents: Some(400),
                     script: Script::Hunt,
                     tick_hz: 60.0,
+                    ..WorldConfig::default()
                 },
             );
             // (The stage's first dives come after some 35 s.)
@@ -109,6 +110,7 @@ fn a_crowd_among_400_obstacles_allocates_nothing() {
                 agents: Some(2000),
                 script: Script::Circle,
                 tick_hz: 60.0,
+                ..WorldConfig::default()
             },
         );
         let (bad, _) = quiet_ticks_that_allocate(&mut world, 400);

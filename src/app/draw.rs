@@ -375,6 +375,12 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
                 instruction_list(p, lines, run.index, cam);
             }
         }
+        Behaviour::Path(chase) => {
+            if !chase.corners.is_empty() && world.agents.len() <= LABEL_LIMIT {
+                let aim = cam.to_screen(a.aim);
+                draw_line(p.x, p.y, aim.x, aim.y, 1.0, SIGHT);
+            }
+        }
         Behaviour::Wander { walk, .. } | Behaviour::Avoid { walk, .. } => {
             let params = a.behaviour.params(&world.tuning);
             let cfg = avoid::feelers(params, &world.tuning.avoid);

@@ -27,9 +27,10 @@ pub(super) const MOVES: [IVec2; 8] = [
 ];
 
 /// Which tile a search closes next.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Order {
     /// Least `g + h`: optimal, and the heuristic keeps it heading for the goal.
+    #[default]
     AStar,
     /// Least `g`: optimal, spreading evenly in every direction.
     Dijkstra,
