@@ -329,7 +329,7 @@ fn find_the_way(
         let apart = ctx.crowd.apart(id, body.pos) * ctx.tuning.avoid.separation;
         let (force, aim) = pathfind::flow(
             field,
-            &ctx.arena.tiles,
+            ctx.arena.tile_size,
             body,
             ctx.player_pos,
             apart,

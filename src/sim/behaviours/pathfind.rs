@@ -9,7 +9,6 @@
 
 use crate::data::tuning::VehicleTuning;
 use crate::sim::path::FlowField;
-use crate::sim::tiles::TileGrid;
 use crate::sim::vehicle::{Vehicle, unit_or, unit_or_zero, within_a_tick};
 use glam::{IVec2, Vec2};
 
@@ -41,14 +40,17 @@ pub struct PathChase {
     pub last_pos: Vec2,
     /// At this many seconds standing still it plans again.
     pub replan_at: f32,
+    /// The longest it has stood still (s).
+    pub longest: f32,
 }
 
 impl PathChase {
     /// Note how far the body moved since the last tick.
     pub fn watch(&mut self, body: &Vehicle, p: &VehicleTuning, dt: f32) {
-        let moved = body.pos.distance(self.last_pos);
-        if moved < STILL_SPEED * p.max_speed * dt {
+        let least = STILL_SPEED * p.max_speed * dt;
+        if body.pos.distance_squared(self.last_pos) < least * least {
             self.still += dt;
+            self.longest = self.longest.max(self.still);
         } else {
             self.still = 0.0;
             self.replan_at = REPLAN_STILL_S;
@@ -112,23 +114,22 @@ pub fn follow(
     (within_a_tick(desired - body.vel, p.mass, dt), corner)
 }
 
-/// The force that takes a body of a crowd one tile on along the flow field (at the goal tile,
-/// or where the field has no way, straight at the player), with `apart` (the separation push,
-/// weighted) added to the course; and the point it aims at.
+/// The force that takes a body of a crowd along the flow field: its tile's course toward the
+/// goal (at the goal tile, or where the field has no way, straight at the player), with `apart`
+/// (the separation push, weighted) added; and the point it aims at (a tile on along the course).
 pub fn flow(
     field: &FlowField,
-    tiles: &TileGrid,
+    tile_size: f32,
     body: &Vehicle,
     player: Vec2,
     apart: Vec2,
     p: &VehicleTuning,
     dt: f32,
 ) -> (Vec2, Vec2) {
-    let aim = match field.step(tiles.tile_of(body.pos)) {
-        Some(next) => tiles.center(next),
-        None => player,
+    let (to, aim) = match field.course(body.pos) {
+        Some(course) => (course, body.pos + course * tile_size),
+        None => (unit_or_zero(player - body.pos), player),
     };
-    let to = unit_or_zero(aim - body.pos);
     let course = unit_or(to + apart, to);
     let desired = course * p.max_speed;
     (within_a_tick(desired - body.vel, p.mass, dt), aim)

@@ -4,7 +4,7 @@
 
 use super::search::{MOVES, STRAIGHT, Search, passable, step_cost};
 use crate::sim::tiles::TileGrid;
-use glam::IVec2;
+use glam::{IVec2, Vec2};
 
 /// No step: the goal itself, or a tile with no way to it.
 const NONE: u8 = u8::MAX;
@@ -17,6 +17,10 @@ pub struct FlowField {
     rows: i32,
     /// Per tile, the index into the moves of its step toward the goal, or [`NONE`].
     next: Vec<u8>,
+    /// Per tile, the unit direction of that step (zero where there is none): what a crowd reads.
+    course: Vec<Vec2>,
+    /// 1 / the tile size.
+    per_tile: f32,
 }
 
 impl FlowField {
@@ -31,8 +35,11 @@ impl FlowField {
         let n = (tiles.cols * tiles.rows) as usize;
         self.cols = tiles.cols;
         self.rows = tiles.rows;
+        self.per_tile = 1.0 / tiles.size;
         self.next.clear();
         self.next.resize(n, NONE);
+        self.course.clear();
+        self.course.resize(n, Vec2::ZERO);
         self.goal = None;
         if !self.flood.flood(tiles, goal) {
             return;
@@ -66,6 +73,7 @@ impl FlowField {
                 }
                 if let Some((_, k)) = best {
                     self.next[at(t)] = k;
+                    self.course[at(t)] = MOVES[usize::from(k)].as_vec2().normalize();
                 }
             }
         }
@@ -81,6 +89,23 @@ impl FlowField {
     pub fn step(&self, t: IVec2) -> Option<IVec2> {
         let k = *self.next.get(self.index(t)?)?;
         (k != NONE).then(|| t + MOVES[usize::from(k)])
+    }
+
+    /// The unit direction of the step from the tile holding `p`: `None` at the goal, outside the
+    /// grid, and where there is no way. (What every agent of a crowd asks each tick, so the tile
+    /// is found by truncation, which for the arena's non-negative coordinates is the floor.)
+    #[inline]
+    pub fn course(&self, p: Vec2) -> Option<Vec2> {
+        let (x, y) = (p.x * self.per_tile, p.y * self.per_tile);
+        if !(x >= 0.0 && y >= 0.0) {
+            return None;
+        }
+        let (x, y) = (x as i32, y as i32);
+        if x >= self.cols || y >= self.rows {
+            return None;
+        }
+        let c = self.course[(y * self.cols + x) as usize];
+        (c != Vec2::ZERO).then_some(c)
     }
 
     /// The cost (tiles) from `t` to the goal, if `t` is free and can reach it.

@@ -34,7 +34,8 @@ pub struct Pathing {
     pub cost_ratio_max: Option<f64>,
     /// How many times the field was built.
     pub field_builds: u64,
-    /// The longest any chaser has stood still (s).
+    /// The longest any chaser that has since respawned stood still (s); see
+    /// [`World::max_wait`].
     pub max_wait: f32,
 }
 
@@ -119,12 +120,27 @@ impl World {
             "path_cost_ratio_max".into(),
             json!(p.cost_ratio_max.map(|r| round(r, 4))),
         );
-        m.insert("max_wait_s".into(), json!(round(f64::from(p.max_wait), 3)));
+        m.insert(
+            "max_wait_s".into(),
+            json!(round(f64::from(self.max_wait()), 3)),
+        );
         m.insert("field_builds".into(), json!(p.field_builds));
     }
 
+    /// The longest any chaser has stood still while the player was free (s): the chasers there
+    /// are now, and those that caught the player since.
+    pub fn max_wait(&self) -> f32 {
+        self.agents
+            .iter()
+            .filter_map(|a| match &a.behaviour {
+                Behaviour::Path(chase) => Some(chase.longest),
+                _ => None,
+            })
+            .fold(self.paths.max_wait, f32::max)
+    }
+
     /// Before the chasers think: rebuild the field when the player's tile or the arena changed,
-    /// plan for every chaser that needs it (unless the crowd flows), and note the longest wait.
+    /// and plan for every chaser that needs it (unless the crowd flows).
     pub(super) fn plan_paths(&mut self) {
         let goal = self.path_goal();
         let paths = &mut self.paths;
@@ -133,15 +149,17 @@ impl World {
             paths.field.build(tiles, goal);
             paths.field_builds += 1;
         }
-        let flows = self.agents.len() > CROWD;
         let replan_all = std::mem::take(&mut paths.dirty) | std::mem::take(&mut paths.replan);
+        if self.agents.len() > CROWD {
+            // (The crowd flows: nobody plans.)
+            return;
+        }
         let radius = self.tuning.chaser.radius;
         for a in &mut self.agents {
             let Behaviour::Path(chase) = &mut a.behaviour else {
                 continue;
             };
-            paths.max_wait = paths.max_wait.max(chase.still);
-            if flows || !(replan_all || chase.needs_plan(goal)) {
+            if !(replan_all || chase.needs_plan(goal)) {
                 continue;
             }
             let pos = a.body.pos;

@@ -156,6 +156,10 @@ impl World {
             if !self.agents[i].behaviour.respawns() {
                 continue;
             }
+            if let Behaviour::Path(chase) = &self.agents[i].behaviour {
+                // (Its longest wait outlives it, for the summary.)
+                self.paths.max_wait = self.paths.max_wait.max(chase.longest);
+            }
             let pos = self.far_spawn();
             let pos = self.scattered(pos);
             let (mode, flip) = self.agents[i].behaviour.base();
