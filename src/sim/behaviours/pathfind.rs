@@ -130,7 +130,11 @@ pub fn flow(
         Some(course) => (course, body.pos + course * tile_size),
         None => (unit_or_zero(player - body.pos), player),
     };
-    let course = unit_or(to + apart, to);
+    // The push may turn a chaser aside or hold it back, never send it back down the field: in a
+    // jam the pushes from behind outweigh the pull, and the crowd would flow backwards.
+    let wish = to + apart;
+    let forward = wish.dot(to);
+    let course = unit_or_zero(wish - to * forward.min(0.0));
     let desired = course * p.max_speed;
     (within_a_tick(desired - body.vel, p.mass, dt), aim)
 }
