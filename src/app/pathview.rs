@@ -12,7 +12,8 @@ use crate::sim::path::{self, FlowField, Order, Search, TileState};
 use crate::sim::world::World;
 use glam::{IVec2, Vec2};
 use macroquad::prelude::{
-    Color, draw_circle, draw_line, draw_rectangle, draw_rectangle_lines, draw_text, measure_text,
+    Color, draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_rectangle_lines,
+    draw_text, measure_text,
 };
 use std::time::Instant;
 
@@ -35,6 +36,8 @@ pub struct PathView {
     corners: Vec<Vec2>,
     /// The chaser shown and the tiles its search ran between.
     shown: Option<(u32, IVec2, IVec2)>,
+    /// Where that chaser is.
+    at: Vec2,
     found: bool,
     order: Order,
     expanded: usize,
@@ -84,17 +87,21 @@ impl PathView {
         }
         self.search_us = fastest;
         self.expanded = self.search.expanded();
+        // (The chaser's own corners when it planned with this search; paused after `V`, the
+        // corners the new search's path would give.)
+        path::smooth(
+            &world.arena,
+            &self.tiles,
+            world.tuning.chaser.radius,
+            &mut self.corners,
+        );
         if flows {
-            let radius = world.tuning.chaser.radius;
-            path::smooth(&world.arena, &self.tiles, radius, &mut self.corners);
             let started = Instant::now();
             self.field.build(tiles, goal);
             self.field_us = started.elapsed().as_secs_f32() * 1e6;
-        } else {
-            self.corners.clear();
-            self.corners.extend_from_slice(&chase.corners);
         }
         self.shown = Some((agent.id, from, to));
+        self.at = agent.body.pos;
     }
 
     /// The overlay: the shown search's sets and paths; in a crowd, the field's arrows first.
@@ -148,6 +155,14 @@ impl PathView {
             let s = cam.to_screen(*c);
             draw_circle(s.x, s.y, 4.5, SMOOTH);
         }
+        let at = cam.to_screen(self.at);
+        draw_circle_lines(
+            at.x,
+            at.y,
+            2.2 * world.tuning.chaser.radius * cam.scale,
+            2.0,
+            SMOOTH,
+        );
         for (t, color) in [(from, RAW), (to, GOAL)] {
             let s = cam.to_screen(t.as_vec2() * tiles.size);
             draw_rectangle_lines(s.x + 1.0, s.y + 1.0, size - 2.0, size - 2.0, 2.5, color);

@@ -326,7 +326,9 @@ fn find_the_way(
 ) -> Thought {
     chase.watch(body, p, ctx.dt);
     if let Some(field) = ctx.flow {
-        let apart = ctx.crowd.apart(id, body.pos) * ctx.tuning.avoid.separation;
+        let apart = chase.push(ctx.tick, id, || {
+            ctx.crowd.apart(id, body.pos) * ctx.tuning.avoid.separation
+        });
         let (force, aim) = pathfind::flow(
             field,
             ctx.arena.tile_size,

@@ -19,6 +19,10 @@ pub const CORNER_REACH: f32 = 6.0;
 pub const REPLAN_STILL_S: f32 = 0.5;
 /// Moving slower than this fraction of its top speed counts as standing still (`max_wait_s`).
 pub const STILL_SPEED: f32 = 0.02;
+/// A chaser of a crowd feels its neighbours' push every this many ticks, taking turns by id, and
+/// keeps the push in between: the separation is most of a crowd chaser's tick, and the crowd
+/// moves a third of a body's radius in a tick at most.
+pub const PUSH_EVERY: u64 = 2;
 
 /// One chaser's plan and how far along it is.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -42,6 +46,9 @@ pub struct PathChase {
     pub replan_at: f32,
     /// The longest it has stood still (s).
     pub longest: f32,
+    /// In a crowd: the separation push it last felt, and whether it has felt one.
+    pub apart: Vec2,
+    pub felt: bool,
 }
 
 impl PathChase {
@@ -62,6 +69,17 @@ impl PathChase {
     /// [`REPLAN_STILL_S`] since it moved or last planned.
     pub fn needs_plan(&self, goal: IVec2) -> bool {
         !self.planned || self.goal != goal || self.still >= self.replan_at.max(REPLAN_STILL_S)
+    }
+
+    /// The separation push for this tick: felt afresh (`feel`) on the chaser's turn or when it
+    /// has none yet, else the last one.
+    #[inline(always)]
+    pub fn push(&mut self, tick: u64, id: u32, feel: impl FnOnce() -> Vec2) -> Vec2 {
+        if !self.felt || tick.wrapping_add(u64::from(id)).is_multiple_of(PUSH_EVERY) {
+            self.apart = feel();
+            self.felt = true;
+        }
+        self.apart
     }
 
     /// A new plan from `from` to `goal` (its corners written already).

@@ -2,7 +2,7 @@
 //! toward the goal. A crowd shares it: each agent looks up its own tile instead of searching, so
 //! a thousand chasers cost one flood of the grid and a table look-up each.
 
-use super::search::{MOVES, STRAIGHT, Search, passable, step_cost};
+use super::search::{MOVES, STRAIGHT, Search, step_cost};
 use crate::sim::tiles::TileGrid;
 use glam::{IVec2, Vec2};
 
@@ -50,28 +50,20 @@ impl FlowField {
         for y in 0..tiles.rows {
             for x in 0..cols {
                 let t = IVec2::new(x, y);
-                let free = !tiles.blocked(t);
-                if free && t == goal {
-                    continue;
-                }
-                let mut best: Option<(u64, u8)> = None;
-                for (k, m) in MOVES.into_iter().enumerate() {
-                    let ok = if free {
-                        passable(tiles, t, m)
-                    } else {
-                        !tiles.blocked(t + m)
-                    };
-                    if !ok {
-                        continue;
-                    }
-                    if let Some(c) = self.flood.reached(at(t + m)) {
-                        let c = c + step_cost(m);
-                        if best.is_none_or(|(b, _)| c < b) {
-                            best = Some((c, k as u8));
+                let k = if tiles.blocked(t) {
+                    cheapest_way_out(&self.flood, tiles, t)
+                } else {
+                    // A free tile the flood reached steps back the way the flood came: to the
+                    // neighbour its least cost came from.
+                    match self.flood.parent(at(t)) {
+                        Some(p) if p as usize != at(t) => {
+                            let d = IVec2::new(p as i32 % cols, p as i32 / cols) - t;
+                            MOVES.iter().position(|&m| m == d).map(|k| k as u8)
                         }
+                        _ => None,
                     }
-                }
-                if let Some((_, k)) = best {
+                };
+                if let Some(k) = k {
                     self.next[at(t)] = k;
                     self.course[at(t)] = MOVES[usize::from(k)].as_vec2().normalize();
                 }
@@ -123,4 +115,23 @@ impl FlowField {
         (t.x >= 0 && t.y >= 0 && t.x < self.cols && t.y < self.rows)
             .then(|| (t.y * self.cols + t.x) as usize)
     }
+}
+
+/// For a blocked tile `t`: the move to its free neighbour (corners allowed) with the least cost
+/// to the goal counting the move, if any neighbour was reached.
+fn cheapest_way_out(flood: &Search, tiles: &TileGrid, t: IVec2) -> Option<u8> {
+    let mut best: Option<(u64, u8)> = None;
+    for (k, m) in MOVES.into_iter().enumerate() {
+        let n = t + m;
+        if tiles.blocked(n) {
+            continue;
+        }
+        if let Some(c) = flood.reached((n.y * tiles.cols + n.x) as usize) {
+            let c = c + step_cost(m);
+            if best.is_none_or(|(b, _)| c < b) {
+                best = Some((c, k as u8));
+            }
+        }
+    }
+    best.map(|(_, k)| k)
 }

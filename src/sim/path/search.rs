@@ -297,6 +297,12 @@ impl Search {
         true
     }
 
+    /// The tile index tile `i` was reached from by the last search or flood, if it was reached
+    /// (the start is its own).
+    pub(super) fn parent(&self, i: usize) -> Option<u32> {
+        (self.seen.get(i) == Some(&self.stamp)).then(|| self.parent[i])
+    }
+
     /// The cost (search units) the last search or flood reached tile index `i` at, if it did.
     pub(super) fn reached(&self, i: usize) -> Option<u64> {
         (self.seen.get(i) == Some(&self.stamp)).then(|| self.g[i])
