@@ -18,11 +18,12 @@ pub struct Pathing {
     /// Which search the chasers plan with.
     pub order: Order,
     search: Search,
-    /// The Dijkstra map from the player's tile: a crowd steers by it, and a planned path's cost
-    /// is measured against it (it holds the least cost from every tile).
+    /// The Dijkstra map from the player's tile, which a crowd steers by.
     pub field: FlowField,
-    /// The raw tile path of the plan being made.
+    /// The raw tile path of the plan being made, and the shortest path between the same tiles
+    /// (to measure a plan made by another search against).
     tiles: Vec<IVec2>,
+    shortest: Vec<IVec2>,
     /// The arena changed: every plan and the field are made again.
     dirty: bool,
     /// The search changed: every plan is made again.
@@ -32,7 +33,7 @@ pub struct Pathing {
     pub expanded: u64,
     /// The largest planned path's cost over the least between the same tiles.
     pub cost_ratio_max: Option<f64>,
-    /// How many times the field was built.
+    /// How many times the crowd's field was built.
     pub field_builds: u64,
     /// The longest any chaser that has since respawned stood still (s); see
     /// [`World::max_wait`].
@@ -54,6 +55,7 @@ impl Pathing {
             search: std::mem::take(&mut self.search),
             field: std::mem::take(&mut self.field),
             tiles: std::mem::take(&mut self.tiles),
+            shortest: std::mem::take(&mut self.shortest),
             ..Pathing::default()
         };
         self.dirty = true;
@@ -139,21 +141,23 @@ impl World {
             .fold(self.paths.max_wait, f32::max)
     }
 
-    /// Before the chasers think: rebuild the field when the player's tile or the arena changed,
-    /// and plan for every chaser that needs it (unless the crowd flows).
+    /// Before the chasers think: in a crowd, rebuild the field when the player's tile or the
+    /// arena changed; else plan for every chaser that needs it.
     pub(super) fn plan_paths(&mut self) {
         let goal = self.path_goal();
         let paths = &mut self.paths;
         let tiles = &self.arena.tiles;
-        if paths.dirty || paths.field.goal() != Some(goal) {
-            paths.field.build(tiles, goal);
-            paths.field_builds += 1;
-        }
-        let replan_all = std::mem::take(&mut paths.dirty) | std::mem::take(&mut paths.replan);
         if self.agents.len() > CROWD {
-            // (The crowd flows: nobody plans.)
+            // The crowd flows: nobody plans.
+            if paths.dirty || paths.field.goal() != Some(goal) {
+                paths.field.build(tiles, goal);
+                paths.field_builds += 1;
+            }
+            paths.dirty = false;
+            paths.replan = false;
             return;
         }
+        let replan_all = std::mem::take(&mut paths.dirty) | std::mem::take(&mut paths.replan);
         let radius = self.tuning.chaser.radius;
         for a in &mut self.agents {
             let Behaviour::Path(chase) = &mut a.behaviour else {
@@ -204,6 +208,7 @@ impl World {
         let n = (tiles.cols * tiles.rows) as usize;
         let paths = &mut self.paths;
         paths.tiles.reserve(n);
+        paths.shortest.reserve(n);
         paths.field.build(tiles, goal);
         // (A search from a tile to itself sizes the buffers to the grid.)
         paths.search.find(
