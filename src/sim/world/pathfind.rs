@@ -176,7 +176,15 @@ impl World {
             chase.corners.clear();
             chase.next = 0;
             if let Some(cost) = found {
-                if let Some(least) = paths.field.cost(from) {
+                // Measured against A*'s path, the shortest (`tests/path_core.rs` holds it to a
+                // plain Dijkstra); an A* plan is that path.
+                let least = match paths.order {
+                    Order::AStar => Some(cost),
+                    _ => paths
+                        .search
+                        .find(tiles, from, goal, Order::AStar, &mut paths.shortest),
+                };
+                if let Some(least) = least {
                     let ratio = if least > 0.0 {
                         f64::from(cost) / f64::from(least)
                     } else {
