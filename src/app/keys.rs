@@ -141,7 +141,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::Key3, KeyCode::Kp3],
         label: "Shift+3",
         action: Action::Mode(Mode::Pathfind),
-        help: "finding the way: A* on the tiles, smoothed paths; a crowd shares a flow field",
+        help: "finding the way: A* on the tiles, flow fields",
     },
     Binding {
         keys: &[KeyCode::E],
@@ -153,7 +153,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::V],
         label: "V",
         action: Action::Alternate('V'),
-        help: "mode 6: jittered circle / waypoint wander; Shift+3: next search (A*, Dijkstra, best-first)",
+        help: "mode 6: circle / waypoint wander; Shift+3: next search",
     },
     Binding {
         keys: &[KeyCode::T],
