@@ -15,9 +15,14 @@
 
 use crate::data::DataSet;
 use crate::data::arena::with_spaced_obstacles;
+use crate::sim::arena::Arena;
 use crate::sim::mode::Mode;
+use crate::sim::path::{Order, Search};
 use crate::sim::player::Script;
 use crate::sim::world::{Input, World, WorldConfig};
+use ::rand::rngs::StdRng;
+use ::rand::{Rng, SeedableRng};
+use glam::IVec2;
 use serde::Serialize;
 use std::hint::black_box;
 use std::time::Instant;
@@ -106,6 +111,9 @@ pub struct Report {
     pub growth: Vec<Growth>,
     /// Per mode and crowd size with two generated obstacle counts: the growth of the mean tick.
     pub obstacle_growth: Vec<ObstacleGrowth>,
+    /// When `pathfind` is in the set: the median microseconds of one A* search on the arena's
+    /// tile grid between random free tiles (see [`search_us`]).
+    pub search_us: Option<f64>,
 }
 
 /// The default set: every mode at 2,000 and 20,000 agents, and `avoid` at 20,000 with 25 and
@@ -142,7 +150,7 @@ pub fn run(
     seed: u64,
     seconds: f64,
     player: Script,
-    flip: bool,
+    forms: (bool, Order),
     rounds: u32,
 ) -> Report {
     let mut timed: Vec<Vec<Run>> = vec![Vec::new(); cases.len()];
@@ -151,7 +159,7 @@ pub fn run(
         for group in &groups {
             let mut timings: Vec<Timing> = group
                 .iter()
-                .map(|&c| Timing::new(data, &cases[c], seed, seconds, player, flip))
+                .map(|&c| Timing::new(data, &cases[c], seed, seconds, player, forms))
                 .collect();
             time_in_turns(&mut timings);
             for (&c, timing) in group.iter().zip(timings) {
@@ -174,7 +182,49 @@ pub fn run(
         growth,
         obstacle_growth,
         runs,
+        search_us: cases
+            .iter()
+            .any(|c| c.mode == Mode::Pathfind)
+            .then(|| search_us(&Arena::from_data(&data.arena), seed)),
     }
+}
+
+/// Searches timed by [`search_us`].
+const SEARCHES: usize = 2_000;
+
+/// The median wall time (µs) of one A* search on `arena`'s tiles from a random free tile to
+/// another (both drawn from `seed`; pairs with no way between them are timed too, as a chaser
+/// would meet them), each timed alone after one untimed pass over them all.
+pub fn search_us(arena: &Arena, seed: u64) -> f64 {
+    let tiles = &arena.tiles;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut free = || loop {
+        let t = IVec2::new(rng.gen_range(0..tiles.cols), rng.gen_range(0..tiles.rows));
+        if !tiles.blocked(t) {
+            return t;
+        }
+    };
+    if (0..tiles.cols * tiles.rows)
+        .all(|i| tiles.blocked(IVec2::new(i % tiles.cols, i / tiles.cols)))
+    {
+        return 0.0;
+    }
+    let pairs: Vec<(IVec2, IVec2)> = (0..SEARCHES).map(|_| (free(), free())).collect();
+    let mut search = Search::new();
+    let mut path = Vec::with_capacity((tiles.cols * tiles.rows) as usize);
+    for &(a, b) in &pairs {
+        black_box(search.find(tiles, a, b, Order::AStar, &mut path));
+    }
+    let mut times: Vec<f64> = pairs
+        .iter()
+        .map(|&(a, b)| {
+            let started = Instant::now();
+            black_box(search.find(tiles, a, b, Order::AStar, &mut path));
+            started.elapsed().as_secs_f64() * 1e6
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    (times[times.len() / 2] * 100.0).round() / 100.0
 }
 
 /// The round whose mean tick is the median (the lower of the middle two for an even count),
@@ -320,7 +370,7 @@ impl Timing {
         seed: u64,
         seconds: f64,
         player: Script,
-        flip: bool,
+        (flip, order): (bool, Order),
     ) -> Timing {
         let mut data = data.clone();
         if let Some(k) = case.obstacles {
@@ -334,6 +384,7 @@ impl Timing {
             agents: Some(case.agents),
             flip,
             script: player,
+            order,
             ..WorldConfig::default()
         };
         let mut world = World::new(&data, config);
@@ -473,7 +524,7 @@ mod tests {
         let cases = [case(50), case(500)];
         let mut timings: Vec<Timing> = cases
             .iter()
-            .map(|c| Timing::new(&data, c, 1, 0.5, PLAYER, false))
+            .map(|c| Timing::new(&data, c, 1, 0.5, PLAYER, (false, Order::AStar)))
             .collect();
         time_in_turns(&mut timings);
         for t in &timings {
@@ -484,7 +535,14 @@ mod tests {
             assert!((1..=30).contains(&untimed), "{untimed} turns");
         }
         // Alone, a world runs straight through: no untimed ticks.
-        let mut alone = vec![Timing::new(&data, &case(50), 1, 0.5, PLAYER, false)];
+        let mut alone = vec![Timing::new(
+            &data,
+            &case(50),
+            1,
+            0.5,
+            PLAYER,
+            (false, Order::AStar),
+        )];
         time_in_turns(&mut alone);
         assert_eq!(alone[0].world.tick, u64::from(WARM_UP_TICKS) + 30);
         let run = alone.pop().expect("one timing").finish(&case(50));

@@ -4,6 +4,7 @@
 use crate::data::DataSources;
 use crate::sim::headless;
 use crate::sim::mode::Mode;
+use crate::sim::path::Order;
 use crate::sim::player::Script;
 use crate::sim::record::Recorder;
 use crate::sim::world::{MAX_AGENTS, WorldConfig};
@@ -87,9 +88,19 @@ pub struct Common {
     /// Write one JSON line per simulation tick to FILE.
     #[arg(long, global = true, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// The search pathfind's chasers plan with: astar, dijkstra, best-first (V in the window).
+    #[arg(long, global = true, value_name = "NAME", value_parser = parse_order, default_value = "astar")]
+    pub algorithm: Order,
     /// Player script: still, line, circle, zigzag, flee, hunt, keys.
     #[arg(long, global = true, value_name = "SCRIPT", value_parser = Script::parse)]
     pub player: Option<Script>,
+}
+
+fn parse_order(s: &str) -> Result<Order, String> {
+    Order::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Order::ALL.iter().map(|o| o.name()).collect();
+        format!("unknown algorithm \"{s}\" (one of: {})", names.join(", "))
+    })
 }
 
 fn positive_seconds(s: &str) -> Result<f64, String> {
@@ -149,6 +160,7 @@ impl Common {
             seed: self.seed,
             agents: self.agents,
             script: self.player.unwrap_or(default_script),
+            order: self.algorithm,
             ..WorldConfig::default()
         }
     }
@@ -232,7 +244,7 @@ fn bench(
         common.seed,
         seconds,
         common.player.unwrap_or(crate::bench::PLAYER),
-        common.evade_flip,
+        (common.evade_flip, common.algorithm),
         rounds,
     );
     let json = serde_json::to_string(&report).map_err(|e| format!("cannot print: {e}"))?;

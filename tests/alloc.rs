@@ -8,6 +8,7 @@ use std::cell::Cell;
 use steering_arena::data::arena::with_spaced_obstacles;
 use steering_arena::data::built_in;
 use steering_arena::sim::mode::Mode;
+use steering_arena::sim::path::Order;
 use steering_arena::sim::player::Script;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
@@ -80,6 +81,7 @@ fn no_mode_allocates_in_a_tick() {
                     agents: Some(400),
                     script: Script::Hunt,
                     tick_hz: 60.0,
+                    ..WorldConfig::default()
                 },
             );
             // (The stage's first dives come after some 35 s.)
@@ -109,6 +111,7 @@ fn a_crowd_among_400_obstacles_allocates_nothing() {
                 agents: Some(2000),
                 script: Script::Circle,
                 tick_hz: 60.0,
+                ..WorldConfig::default()
             },
         );
         let (bad, _) = quiet_ticks_that_allocate(&mut world, 400);
@@ -117,5 +120,42 @@ fn a_crowd_among_400_obstacles_allocates_nothing() {
             "{mode:?} allocated: {:?}",
             &bad[..bad.len().min(10)]
         );
+    }
+}
+
+#[test]
+fn pathfind_plans_allocate_nothing() {
+    // Chasers that plan (up to the crowd's 64) with each search, against a player who keeps
+    // changing tile (every chaser plans again each time), on the default arena and the maze.
+    let mut maze = built_in();
+    maze.arena = steering_arena::data::arena::parse(include_str!("../assets/maze.json"))
+        .expect("the maze parses");
+    for data in [built_in(), maze] {
+        for order in Order::ALL {
+            for agents in [4, 64] {
+                let mut world = World::new(
+                    &data,
+                    WorldConfig {
+                        mode: Mode::Pathfind,
+                        seed: 5,
+                        agents: Some(agents),
+                        script: Script::Circle,
+                        order,
+                        ..WorldConfig::default()
+                    },
+                );
+                let (bad, _) = quiet_ticks_that_allocate(&mut world, 1200);
+                assert!(
+                    world.paths.searches > 100,
+                    "{order:?}: only {} searches",
+                    world.paths.searches
+                );
+                assert!(
+                    bad.is_empty(),
+                    "{order:?} with {agents} allocated: {:?}",
+                    &bad[..bad.len().min(10)]
+                );
+            }
+        }
     }
 }

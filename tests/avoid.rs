@@ -29,6 +29,7 @@ fn avoid(seed: u64, chase: bool, agents: Option<usize>) -> WorldConfig {
         agents,
         script: Script::Still,
         tick_hz: 60.0,
+        ..WorldConfig::default()
     }
 }
 

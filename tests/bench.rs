@@ -3,6 +3,7 @@
 
 use serde_json::Value;
 use std::process::Command;
+use steering_arena::sim::path::Order;
 
 fn bench(args: &[&str]) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_steering-arena"))
@@ -147,7 +148,15 @@ fn bench_compares_crowd_sizes_and_obstacle_counts_round_by_round() {
         case(Mode::Galaga, 1_000, None),
     ];
     let data = steering_arena::data::built_in();
-    let report = bench::run(&data, &cases, 1, 0.05, bench::PLAYER, false, 3);
+    let report = bench::run(
+        &data,
+        &cases,
+        1,
+        0.05,
+        bench::PLAYER,
+        (false, Order::AStar),
+        3,
+    );
     assert_eq!(report.runs.len(), 6);
     assert_eq!(report.growth.len(), 2, "{:?}", report.growth);
     let galaga = &report.growth[1];

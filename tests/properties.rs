@@ -34,6 +34,7 @@ use steering_arena::sim::behaviours::feelers::Layout;
 use steering_arena::sim::headless;
 use steering_arena::sim::metrics::Summary;
 use steering_arena::sim::mode::Mode;
+use steering_arena::sim::path::Order;
 use steering_arena::sim::player::Script;
 use steering_arena::sim::record::Recorder;
 use steering_arena::sim::world::{Input, World, WorldConfig};
@@ -90,6 +91,8 @@ impl Case {
             seed: self.seed,
             agents: Some(self.agents),
             script: self.script,
+            // (Only `pathfind` reads it: the seed picks its search.)
+            order: Order::ALL[(self.seed % 3) as usize],
             ..WorldConfig::default()
         }
     }
@@ -127,7 +130,12 @@ fn summary_without_timing(s: &Summary) -> Value {
 fn all_continuous(mode: Mode) -> bool {
     matches!(
         mode,
-        Mode::LosChase | Mode::Intercept | Mode::Evade | Mode::Wander | Mode::Avoid
+        Mode::LosChase
+            | Mode::Intercept
+            | Mode::Evade
+            | Mode::Wander
+            | Mode::Avoid
+            | Mode::Pathfind
     )
 }
 
@@ -652,6 +660,11 @@ proptest! {
     fn mixed_stays_finite_inside_clear_and_deterministic(c in case(Mode::Mixed)) {
         check(&c)?;
     }
+
+    #[test]
+    fn pathfind_stays_finite_inside_clear_and_deterministic(c in case(Mode::Pathfind)) {
+        check(&c)?;
+    }
 }
 
 /// Every mode has its property above.
@@ -659,7 +672,7 @@ proptest! {
 fn every_mode_has_a_property() {
     assert_eq!(
         Mode::ALL.len(),
-        10,
+        11,
         "a new mode needs its own property here"
     );
 }

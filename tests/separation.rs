@@ -167,6 +167,7 @@ fn chase(seed: u64, agents: Option<usize>, script: Script) -> WorldConfig {
         agents,
         script,
         tick_hz: 60.0,
+        ..WorldConfig::default()
     }
 }
 

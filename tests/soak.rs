@@ -95,7 +95,7 @@ fn soak(mode: Mode) {
 #[test]
 fn every_mode_is_soaked() {
     // Each mode below has its test; a new mode needs one too.
-    assert_eq!(Mode::ALL.len(), 10);
+    assert_eq!(Mode::ALL.len(), 11);
 }
 
 #[test]
@@ -147,4 +147,13 @@ fn patterns_soak_ten_minutes_with_twice_their_agents() {
 #[test]
 fn mixed_soaks_ten_minutes_with_twice_its_agents() {
     soak(Mode::Mixed);
+}
+
+#[test]
+fn pathfind_soaks_ten_minutes_with_twice_its_agents() {
+    let s = soak_one(Mode::Pathfind, false);
+    assert!(
+        s.catches > 0,
+        "chasers that plan catch a circling player in ten minutes"
+    );
 }

@@ -28,6 +28,7 @@ fn config(seed: u64, tick_hz: f32, waypoints: bool) -> WorldConfig {
         agents: None,
         script: Script::Still,
         tick_hz,
+        ..WorldConfig::default()
     }
 }
 

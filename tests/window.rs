@@ -4,8 +4,9 @@
 //!
 //! - `window_plays_los_chase_…`: `3`, a held `D`, `Tab`, `F12`, `Esc`; the fixed 60 Hz tick.
 //! - `window_tour_of_every_key`: every key of the tour in one run of the game — W A S D,
-//!   the ten mode digits (each mode active, its agents moving, a screenshot that is not one flat
-//!   colour), pause with the overlay, grid, help and tuning-panel toggles (each seen in an F12
+//!   the eleven mode keys (each mode active, its agents moving, a screenshot that is not one flat
+//!   colour; in `pathfind` (Shift+3) `V` three times, each search's `algorithm:` event followed
+//!   by every chaser's `plan` and then `follow`), pause with the overlay, grid, help and tuning-panel toggles (each seen in an F12
 //!   screenshot), clicks that add an obstacle (and do not when the tuning panel is under the
 //!   pointer), and a click on a slider that sets the player's top speed.
 //! - `window_attract_mode_…`: with `--idle-seconds 2` and no input the autopilot takes the player
@@ -43,7 +44,7 @@ const TICK_HZ: f64 = 60.0;
 const NO_ATTRACT: &str = "1000";
 
 /// The mode keys and the names the record uses, in the key table's order (SPEC §1–2).
-const MODES: [(&str, &str); 10] = [
+const MODES: [(&str, &str); 11] = [
     ("1", "tile-chase"),
     ("2", "tile-los"),
     ("3", "los-chase"),
@@ -53,6 +54,7 @@ const MODES: [(&str, &str); 10] = [
     ("7", "avoid"),
     ("8", "galaga"),
     ("9", "patterns"),
+    ("shift+3", "pathfind"),
     ("0", "mixed"),
 ];
 /// Ticks each mode runs in the tour before its screenshot: one simulated second. Enough for
@@ -263,8 +265,11 @@ fn window_tour_of_every_key() {
     let phase = Instant::now();
     for (key, name) in MODES {
         tour_mode(&mut s, &mut rec, key, name);
+        if name == "pathfind" {
+            tour_searches(&mut s, &mut rec);
+        }
     }
-    phases.push(("ten modes", phase.elapsed()));
+    phases.push(("every mode", phase.elapsed()));
 
     // Pause (in mode 0, the last of the tour): the record goes on with `paused: true` lines in
     // which nothing moves.
@@ -1202,6 +1207,39 @@ fn tour_mode(s: &mut Harness, rec: &mut Record, key: &str, name: &str) {
         run[MODE_TICKS - 1].tick
     );
     check_not_flat(&shot);
+}
+
+/// In `pathfind`: `V` steps to Dijkstra, then best-first, then back to A*, each an
+/// `algorithm:` event after which every chaser plans again (`plan`) and then follows (`follow`).
+fn tour_searches(s: &mut Harness, rec: &mut Record) {
+    for name in ["dijkstra", "best-first", "astar"] {
+        rec.refresh();
+        let from = rec.len();
+        s.xdotool(&["key", "v"]);
+        let (at, _) = s.wait_event(
+            rec,
+            from,
+            &format!("algorithm:{name}"),
+            10,
+            &format!("V in pathfind to switch the search to {name}"),
+        );
+        s.wait_lines(rec, at + 3, "ticks after the search changed", 10);
+        let states =
+            |t: &Tick| -> BTreeSet<String> { t.agents.iter().map(|a| a.state.clone()).collect() };
+        // The event's line is the first tick after V: every chaser plans in it (one that caught
+        // the player in that tick is back at a spawn point, to plan on the next).
+        let planned = states(&rec.ticks[at]);
+        let followed = states(&rec.ticks[at + 1]);
+        eprintln!("V -> {name}: states {planned:?} then {followed:?}");
+        assert!(
+            planned.contains("plan") && planned.iter().all(|st| st == "plan" || st == "spawn"),
+            "after V ({name}) every chaser should plan: {planned:?}"
+        );
+        assert!(
+            followed.contains("follow"),
+            "a tick after planning the chasers follow: {followed:?}"
+        );
+    }
 }
 
 /// Each agent's distance between the first and last line of `run`, leaving out the agents that

@@ -2,6 +2,7 @@
 //! and agents as heading triangles, and the debug overlay of what each behaviour computed.
 
 use super::camera::Camera;
+use super::pathview::PathView;
 use super::style;
 use super::view::View;
 use crate::data::patterns::{Instruction, Steer};
@@ -109,7 +110,14 @@ impl Trails {
 
 /// Draw the arena and everything in it; `batch` is reused frame to frame (no per-frame
 /// allocation of the agent mesh).
-pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Batch, alpha: f32) {
+pub fn world(
+    world: &World,
+    view: &View,
+    trails: &Trails,
+    paths: &PathView,
+    batch: &mut style::Batch,
+    alpha: f32,
+) {
     clear_background(BACKGROUND);
     let arena = &world.arena;
     let mut cam = Camera::fit(arena.size());
@@ -127,6 +135,7 @@ pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Bat
 
     let player = world.player.prev_pos.lerp(world.player.pos, alpha);
     if view.overlay {
+        paths.draw(world, &cam);
         overlay_player(world, player, &cam);
         trails.draw(&cam);
         // The formation's slots (in a fleet of more than the overlay's limit, the slots of
@@ -373,6 +382,12 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
                     .iter()
                     .map(|i| format!("turn {:+}/8, {} steps", i.turn, i.steps));
                 instruction_list(p, lines, run.index, cam);
+            }
+        }
+        Behaviour::Path(chase) => {
+            if !chase.corners.is_empty() && world.agents.len() <= LABEL_LIMIT {
+                let aim = cam.to_screen(a.aim);
+                draw_line(p.x, p.y, aim.x, aim.y, 1.0, SIGHT);
             }
         }
         Behaviour::Wander { walk, .. } | Behaviour::Avoid { walk, .. } => {

@@ -138,6 +138,12 @@ pub const BINDINGS: &[Binding] = &[
         help: "free-for-all: every behaviour at once, with a legend",
     },
     Binding {
+        keys: &[KeyCode::Key3, KeyCode::Kp3],
+        label: "Shift+3",
+        action: Action::Mode(Mode::Pathfind),
+        help: "finding the way: A* on the tiles, flow fields",
+    },
+    Binding {
         keys: &[KeyCode::E],
         label: "E",
         action: Action::Alternate('E'),
@@ -147,7 +153,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::V],
         label: "V",
         action: Action::Alternate('V'),
-        help: "mode 6: jittered circle / waypoint wander",
+        help: "mode 6: circle / waypoint wander; Shift+3: next search",
     },
     Binding {
         keys: &[KeyCode::T],

@@ -6,6 +6,7 @@ pub mod draw;
 pub mod hud;
 pub mod keys;
 pub mod panel;
+pub mod pathview;
 pub mod style;
 pub mod view;
 
@@ -136,6 +137,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
     let mut trails = draw::Trails::default();
     let mut tuning_panel = panel::Panel::default();
     let mut batch = style::Batch::default();
+    let mut paths = pathview::PathView::default();
     loop {
         let (mx, my) = macroquad::input::mouse_position();
         let over_ui = view.tuning && panel::contains(&world, mx, my);
@@ -168,8 +170,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                 }
                 Action::Alternate(key) => {
                     if world.mode.alternate_key() == Some(key) {
-                        let flip = !world.flip;
-                        world.set_flip(flip);
+                        world.alternate();
                     }
                 }
                 Action::AddObstacle => {
@@ -266,8 +267,10 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         }
 
         let alpha = if view.paused { 1.0 } else { frame.alpha };
-        draw::world(&world, &view, &trails, &mut batch, alpha);
+        paths.update(&world);
+        draw::world(&world, &view, &trails, &paths, &mut batch, alpha);
         hud::draw(&world, &view);
+        paths.panel(&world);
         if world.mode == Mode::Mixed {
             hud::legend(&world);
         }

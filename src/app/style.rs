@@ -106,6 +106,7 @@ fn look(kind: &str) -> Style {
         "wander" | "wander-waypoint" => (GREEN, &BEETLE, "wander"),
         "avoid-wander" | "avoid-chase" => (BLUE, &BEETLE, "avoid"),
         "pattern" | "tile-pattern" => (GREY, &BUOY, "pattern"),
+        "pathfind" => (ORANGE, &DART, "pathfind"),
         "boss" => (GREEN, &BOSS, "boss"),
         "escort" => (VERMILLION, &ESCORT, "escort"),
         _ => (SKY, &DRONE, "drone"),

@@ -41,6 +41,7 @@ pub enum Mode {
     Galaga,
     Patterns,
     Mixed,
+    Pathfind,
 }
 
 impl Mode {
@@ -56,6 +57,7 @@ impl Mode {
         Mode::Galaga,
         Mode::Patterns,
         Mode::Mixed,
+        Mode::Pathfind,
     ];
 
     /// The command-line and record name.
@@ -71,6 +73,7 @@ impl Mode {
             Mode::Galaga => "galaga",
             Mode::Patterns => "patterns",
             Mode::Mixed => "mixed",
+            Mode::Pathfind => "pathfind",
         }
     }
 
@@ -88,13 +91,14 @@ impl Mode {
             Mode::Galaga => '8',
             Mode::Patterns => '9',
             Mode::Mixed => '0',
+            Mode::Pathfind => '3',
         }
     }
 
     /// Whether the mode is in the second bank: selected by Shift + its digit, by name only on
     /// the command line (a bare digit names the first bank's mode).
     pub fn shifted(self) -> bool {
-        false
+        matches!(self, Mode::Pathfind)
     }
 
     /// How the HUD and help name its key: `3`, or `Shift+3` in the second bank.
@@ -119,6 +123,7 @@ impl Mode {
             Mode::Galaga => "Galaga pattern flights",
             Mode::Patterns => "pattern movement",
             Mode::Mixed => "free-for-all",
+            Mode::Pathfind => "finding the way",
         }
     }
 
@@ -170,6 +175,9 @@ impl Mode {
             (Mode::Mixed, _) => {
                 "every behaviour at once, each kind in its colour: which algorithm catches you most? (C: chart)"
             }
+            (Mode::Pathfind, _) => {
+                "search the tiles to the player's tile, pull the path straight, arrive at each corner; a crowd shares one flow field (V: next search)"
+            }
             (Mode::Patterns, _) => {
                 "control data: steer port/starboard/none, thrust or coast, until a heading change or distance; the list loops"
             }
@@ -180,7 +188,9 @@ impl Mode {
     /// ships in the built-in data).
     pub fn default_agents(self) -> usize {
         match self {
-            Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept => 4,
+            Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept | Mode::Pathfind => {
+                4
+            }
             Mode::Evade => 8,
             Mode::Wander => 12,
             Mode::Avoid => 30,
@@ -192,11 +202,12 @@ impl Mode {
 
     /// The key that switches this mode to its alternate form, if it has one: `E` reverses modes
     /// 1–4, `V` switches wander to waypoints, `T` makes the agents among obstacles chase.
-    /// `--evade-flip` selects the alternate form on the command line.
+    /// `--evade-flip` selects the alternate form on the command line. In `pathfind`, `V` steps
+    /// through the search orders instead (see [`Mode::cycles`]).
     pub fn alternate_key(self) -> Option<char> {
         match self {
             Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept => Some('E'),
-            Mode::Wander => Some('V'),
+            Mode::Wander | Mode::Pathfind => Some('V'),
             Mode::Avoid => Some('T'),
             Mode::Evade | Mode::Galaga | Mode::Patterns | Mode::Mixed => None,
         }
@@ -213,7 +224,14 @@ impl Mode {
 
     /// Whether the mode has an alternate form (see [`Mode::alternate_key`]).
     pub fn has_flip(self) -> bool {
-        self.alternate_key().is_some()
+        self.alternate_key().is_some() && !self.cycles()
+    }
+
+    /// Whether the alternate key steps through more than two forms rather than flipping between
+    /// two: `pathfind`'s `V` cycles A*, Dijkstra and greedy best-first (the world's
+    /// [`Order`](crate::sim::path::Order), `--algorithm` on the command line).
+    pub fn cycles(self) -> bool {
+        matches!(self, Mode::Pathfind)
     }
 
     /// A name or a digit.

@@ -7,6 +7,7 @@ use crate::data::patterns::ShipKind;
 use crate::data::tuning::{Tuning, VehicleTuning};
 use crate::sim::behaviours::evade::EvadeState;
 use crate::sim::behaviours::galaga::Ship;
+use crate::sim::behaviours::pathfind::PathChase;
 use crate::sim::behaviours::pattern::{PatternRun, TileRun};
 use crate::sim::behaviours::tile_los::TileLine;
 use crate::sim::behaviours::wander::WanderWalk;
@@ -50,6 +51,8 @@ pub enum Behaviour {
     },
     /// Mode 9: a tile pattern walker.
     TilePattern { walk: TileWalk, run: Box<TileRun> },
+    /// `pathfind`: follow a planned path to the player's tile (in a crowd, the flow field).
+    Path(Box<PathChase>),
 }
 
 /// What touching the player means for an agent.
@@ -93,6 +96,7 @@ impl Behaviour {
                 walk: Box::default(),
                 chase: flip,
             },
+            Mode::Pathfind => Behaviour::Path(Box::default()),
             Mode::Galaga | Mode::Patterns | Mode::Mixed => return None,
         })
     }
@@ -124,6 +128,7 @@ impl Behaviour {
             },
             Behaviour::Pattern { .. } => "pattern",
             Behaviour::TilePattern { .. } => "tile-pattern",
+            Behaviour::Path(_) => "pathfind",
         }
     }
 
@@ -146,7 +151,9 @@ impl Behaviour {
             | Behaviour::Avoid { chase: false, .. }
             | Behaviour::Pattern { .. }
             | Behaviour::TilePattern { .. } => Contact::Ignore,
-            Behaviour::Avoid { chase: true, .. } | Behaviour::Ship(_) => Contact::Catch,
+            Behaviour::Avoid { chase: true, .. } | Behaviour::Ship(_) | Behaviour::Path(_) => {
+                Contact::Catch
+            }
         }
     }
 
@@ -169,7 +176,8 @@ impl Behaviour {
             Behaviour::Evade(_)
             | Behaviour::Ship(_)
             | Behaviour::Pattern { .. }
-            | Behaviour::TilePattern { .. } => {}
+            | Behaviour::TilePattern { .. }
+            | Behaviour::Path(_) => {}
         }
         if let Behaviour::TileLos { line, .. } = self {
             // Force a new line on the next step.
@@ -210,6 +218,7 @@ impl Behaviour {
             Behaviour::Avoid { chase, .. } => (Mode::Avoid, *chase),
             Behaviour::Ship(_) => (Mode::Galaga, false),
             Behaviour::Pattern { .. } | Behaviour::TilePattern { .. } => (Mode::Patterns, false),
+            Behaviour::Path(_) => (Mode::Pathfind, false),
         }
     }
 

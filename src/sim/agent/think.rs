@@ -9,11 +9,12 @@ use super::tick::{Context, Plan};
 use super::tile_walk::TileWalk;
 use crate::data::tuning::VehicleTuning;
 use crate::sim::behaviours::evade::{self, EvadeState};
+use crate::sim::behaviours::pathfind::{self, PathChase};
 use crate::sim::behaviours::pattern::{self, PatternRun, TileRun};
 use crate::sim::behaviours::tile_los::{self, TileLine};
 use crate::sim::behaviours::wander::{WanderWalk, Wish};
 use crate::sim::behaviours::{intercept, seek, tile_chase};
-use crate::sim::vehicle::{Vehicle, unit_or, unit_or_zero};
+use crate::sim::vehicle::{Vehicle, unit_or, unit_or_zero, within_a_tick};
 use ::rand::Rng;
 use glam::Vec2;
 
@@ -67,6 +68,7 @@ impl Agent {
                 thought
             }
             Behaviour::TilePattern { walk, run } => walk_tile_pattern(walk, run, was, ctx),
+            Behaviour::Path(chase) => find_the_way(chase, body, id, &p, ctx),
             // (The stage moves its ships.)
             Behaviour::Ship(_) => Thought {
                 plan: Plan::Moved,
@@ -307,6 +309,62 @@ fn walk_tile_pattern(
     Thought {
         plan: Plan::Tile,
         aim: ctx.player_pos,
+        state,
+    }
+}
+
+/// `pathfind`: along the flow field in a crowd (kept apart like mode 7's chasers), else along the
+/// agent's own plan (the world plans before the agents think); with no way to the player, it
+/// stands and waits for one.
+#[inline(always)]
+fn find_the_way(
+    chase: &mut PathChase,
+    body: &Vehicle,
+    id: u32,
+    p: &VehicleTuning,
+    ctx: &Context,
+) -> Thought {
+    chase.watch(body, p, ctx.dt);
+    if let Some(field) = ctx.flow {
+        let apart = chase.push(ctx.tick, id, || {
+            ctx.crowd.apart(id, body.pos) * ctx.tuning.avoid.separation
+        });
+        let (force, aim) = pathfind::flow(
+            field,
+            ctx.arena.tile_size,
+            body,
+            ctx.player_pos,
+            apart,
+            p,
+            ctx.dt,
+        );
+        return Thought {
+            plan: Plan::Steer(force),
+            aim,
+            state: "flow",
+        };
+    }
+    let fresh = std::mem::take(&mut chase.fresh);
+    let state = if fresh || chase.corners.is_empty() {
+        "plan"
+    } else {
+        "follow"
+    };
+    let (force, aim) = if chase.corners.is_empty() {
+        (within_a_tick(-body.vel, p.mass, ctx.dt), ctx.player_pos)
+    } else {
+        pathfind::follow(
+            &chase.corners,
+            &mut chase.next,
+            body,
+            ctx.player_pos,
+            p,
+            ctx.dt,
+        )
+    };
+    Thought {
+        plan: Plan::Steer(force),
+        aim,
         state,
     }
 }

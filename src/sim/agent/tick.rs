@@ -5,6 +5,7 @@ use super::casts::CastSchedule;
 use crate::data::tuning::Tuning;
 use crate::sim::arena::Arena;
 use crate::sim::crowd::Crowd;
+use crate::sim::path::FlowField;
 use glam::{IVec2, Vec2};
 
 /// What an agent's behaviour decided in a tick, for [`Agent::act`](super::Agent::act) to carry
@@ -40,6 +41,8 @@ pub struct Context<'a> {
     pub recast: bool,
     /// Where the crowd that keeps apart (mode 7's chasers) stood as the tick began.
     pub crowd: &'a Crowd,
+    /// The flow field a crowd of `pathfind` chasers steers by (`None`: each follows its own path).
+    pub flow: Option<&'a FlowField>,
 }
 
 impl Context<'_> {

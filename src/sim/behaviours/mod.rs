@@ -7,6 +7,7 @@ pub mod feelers;
 pub mod flock;
 pub mod galaga;
 pub mod intercept;
+pub mod pathfind;
 pub mod pattern;
 pub mod seek;
 pub mod swarm;

@@ -10,6 +10,7 @@ impl World {
     pub fn add_obstacle(&mut self, o: Obstacle) {
         self.arena.add_obstacle(o);
         self.recast = true;
+        self.paths.changed();
         let grid = &self.arena.tiles;
         for a in &mut self.agents {
             a.unblock(grid);
@@ -22,6 +23,7 @@ impl World {
         let removed = self.arena.remove_obstacle_at(p).is_some();
         if removed {
             self.recast = true;
+            self.paths.changed();
             self.events.push("obstacle-removed".to_string());
         }
         removed

@@ -54,6 +54,7 @@ impl World {
             Mode::Mixed => {
                 m.insert("catches_by_kind".into(), json!(self.score.by_kind));
             }
+            Mode::Pathfind => self.path_extra(&mut m),
             _ => {}
         }
         m

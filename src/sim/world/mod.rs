@@ -12,6 +12,7 @@ use crate::sim::behaviours::galaga::Stage;
 use crate::sim::clock::TICK_HZ;
 use crate::sim::crowd::Crowd;
 use crate::sim::mode::Mode;
+use crate::sim::path::Order;
 use crate::sim::player::{Player, Script};
 use ::rand::SeedableRng;
 use ::rand::rngs::StdRng;
@@ -38,6 +39,8 @@ pub struct WorldConfig {
     pub agents: Option<usize>,
     pub script: Script,
     pub tick_hz: f32,
+    /// The search `pathfind`'s chasers plan with.
+    pub order: Order,
 }
 
 impl Default for WorldConfig {
@@ -49,6 +52,7 @@ impl Default for WorldConfig {
             agents: None,
             script: Script::Keys,
             tick_hz: TICK_HZ,
+            order: Order::AStar,
         }
     }
 }
@@ -112,8 +116,11 @@ pub struct World {
     touching: Vec<u32>,
     /// What each ground agent decided this tick (kept to reuse its allocation).
     plans: Vec<(Plan, VehicleTuning)>,
-    /// Mode 7's chasers as the tick begins, for their separation (empty otherwise).
+    /// Mode 7's chasers (and a `pathfind` crowd) as the tick begins, for their separation
+    /// (empty otherwise).
     crowd: Crowd,
+    /// `pathfind`'s planner.
+    pub paths: Pathing,
 }
 
 impl World {
@@ -139,6 +146,7 @@ impl World {
             touching: Vec::new(),
             crowd: Crowd::default(),
             plans: Vec::with_capacity(BATCH),
+            paths: Pathing::new(config.order),
             config,
         };
         let count = world
@@ -217,6 +225,7 @@ impl World {
             let agent = self.new_agent(self.agents.len() as u32, pos, self.mode, self.flip);
             self.agents.push(agent);
         }
+        self.ready_paths();
     }
 
     /// Replace the data (F5); the run restarts on the new data.
@@ -237,5 +246,8 @@ impl World {
 
 mod edit;
 mod extra;
+mod pathfind;
 mod spawn;
 mod tick;
+
+pub use pathfind::{CROWD, Pathing};

@@ -24,6 +24,7 @@ impl World {
         self.rng = StdRng::seed_from_u64(self.config.seed);
         self.agents.clear();
         self.stage = None;
+        self.paths.restart();
         let count = count.min(MAX_AGENTS);
         match self.mode {
             Mode::Galaga => return self.spawn_stage(count),
@@ -37,6 +38,7 @@ impl World {
             let agent = self.new_agent(i as u32, pos, self.mode, self.flip);
             self.agents.push(agent);
         }
+        self.ready_paths();
     }
 
     /// Mode 0: the ground agents of [`MIXED_GROUND`] (repeated to fill `count`) from the seeded
@@ -193,6 +195,14 @@ impl World {
                 body.pos = self.arena.nearest_clear(body.pos, r);
             }
             agent.prev_pos = body.pos;
+        }
+        if let Behaviour::Path(chase) = &mut agent.behaviour {
+            chase.last_pos = agent.body.pos;
+            // A chaser that will plan gets room for the longest path (no tick grows it).
+            if self.agents.len() <= super::CROWD {
+                let tiles = &self.arena.tiles;
+                chase.corners.reserve((tiles.cols * tiles.rows) as usize);
+            }
         }
         if agent.behaviour.wander_walk().is_some() {
             // Wanderers are already on their way (a grazing sheep, a guard on patrol): starting

@@ -21,9 +21,14 @@ impl World {
         // Mode 7's chasers keep apart: where each stands as the tick begins (so no agent's move
         // this tick changes what another feels of it).
         let range = self.tuning.avoid.separation_range;
-        if self.mode == Mode::Avoid && self.flip && self.tuning.avoid.separation > 0.0 {
+        // So does a `pathfind` crowd on its flow field, which plans first.
+        if self.mode == Mode::Pathfind {
+            self.plan_paths();
+        }
+        let flows = self.flows();
+        if (self.mode == Mode::Avoid && self.flip || flows) && self.tuning.avoid.separation > 0.0 {
             let chasers = self.agents.iter().filter_map(|a| match a.behaviour {
-                Behaviour::Avoid { chase: true, .. } => Some(Member {
+                Behaviour::Avoid { chase: true, .. } | Behaviour::Path(_) => Some(Member {
                     id: a.id,
                     pos: a.body.pos,
                 }),
@@ -44,6 +49,7 @@ impl World {
             casts: CastSchedule::new(self.tuning.avoid.sense_hz, self.config.tick_hz),
             recast: std::mem::take(&mut self.recast),
             crowd: &self.crowd,
+            flow: flows.then_some(&self.paths.field),
         };
         // Ground agents behave one by one; the stage moves its ships (they come last) together.
         let split = match self.stage {
@@ -149,6 +155,10 @@ impl World {
             }
             if !self.agents[i].behaviour.respawns() {
                 continue;
+            }
+            if let Behaviour::Path(chase) = &self.agents[i].behaviour {
+                // (Its longest wait outlives it, for the summary.)
+                self.paths.max_wait = self.paths.max_wait.max(chase.longest);
             }
             let pos = self.far_spawn();
             let pos = self.scattered(pos);

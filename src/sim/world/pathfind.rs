@@ -1,0 +1,238 @@
+//! `pathfind`'s planning, done by the world before its chasers think: one search shared by every
+//! chaser (it reuses its buffers, so planning allocates nothing), the flow field from the
+//! player's tile, and the figures the summary reports. And the commands that change how the
+//! chasers plan, each a world method so that a recording of commands replays them.
+
+use super::World;
+use crate::sim::agent::Behaviour;
+use crate::sim::mode::Mode;
+use crate::sim::path::{self, FlowField, Order, Search};
+use glam::IVec2;
+
+/// More chasers than this share the flow field instead of searching one path each.
+pub const CROWD: usize = 64;
+
+/// The planner's tools and tallies.
+#[derive(Debug, Clone, Default)]
+pub struct Pathing {
+    /// Which search the chasers plan with.
+    pub order: Order,
+    search: Search,
+    /// The Dijkstra map from the player's tile, which a crowd steers by.
+    pub field: FlowField,
+    /// The raw tile path of the plan being made, and the shortest path between the same tiles
+    /// (to measure a plan made by another search against).
+    tiles: Vec<IVec2>,
+    shortest: Vec<IVec2>,
+    /// The arena changed: every plan and the field are made again.
+    dirty: bool,
+    /// The search changed: every plan is made again.
+    replan: bool,
+    /// Paths searched, and the tiles they closed.
+    pub searches: u64,
+    pub expanded: u64,
+    /// The largest planned path's cost over the least between the same tiles.
+    pub cost_ratio_max: Option<f64>,
+    /// How many times the crowd's field was built.
+    pub field_builds: u64,
+    /// The longest any chaser that has since respawned stood still (s); see
+    /// [`World::max_wait`].
+    pub max_wait: f32,
+}
+
+impl Pathing {
+    pub fn new(order: Order) -> Pathing {
+        Pathing {
+            order,
+            ..Pathing::default()
+        }
+    }
+
+    /// Zero the tallies (a new run: reset, mode, reload).
+    pub fn restart(&mut self) {
+        *self = Pathing {
+            order: self.order,
+            search: std::mem::take(&mut self.search),
+            field: std::mem::take(&mut self.field),
+            tiles: std::mem::take(&mut self.tiles),
+            shortest: std::mem::take(&mut self.shortest),
+            ..Pathing::default()
+        };
+        self.dirty = true;
+    }
+
+    /// The arena changed (an obstacle added or removed): the field and every plan are made
+    /// again on the next tick.
+    pub fn changed(&mut self) {
+        self.dirty = true;
+    }
+}
+
+impl World {
+    /// Whether the chasers of `pathfind` move as a crowd on the flow field.
+    pub fn flows(&self) -> bool {
+        self.mode == Mode::Pathfind && self.agents.len() > CROWD
+    }
+
+    /// The tile the chasers make for: the player's, or the free tile nearest it when the player
+    /// stands on one an obstacle overlaps.
+    pub fn path_goal(&self) -> IVec2 {
+        let tiles = &self.arena.tiles;
+        tiles.nearest_free(tiles.tile_of(self.player.pos))
+    }
+
+    /// Choose the search the chasers plan with (`V`, `--algorithm`): every chaser plans again
+    /// on the next tick.
+    pub fn set_order(&mut self, order: Order) {
+        if order == self.paths.order {
+            return;
+        }
+        self.paths.order = order;
+        self.paths.replan = true;
+        self.events.push(format!("algorithm:{}", order.name()));
+    }
+
+    /// The current mode's alternate key: flip between its two forms, or in `pathfind` step to
+    /// the next search (A*, Dijkstra, best-first, round again).
+    pub fn alternate(&mut self) {
+        if self.mode.cycles() {
+            self.set_order(self.paths.order.next());
+        } else if self.mode.has_flip() {
+            self.set_flip(!self.flip);
+        }
+    }
+
+    /// `pathfind`'s summary figures: the search, how many paths it planned and the tiles each
+    /// closed on average, the worst planned path against the shortest (A* and Dijkstra: 1), the
+    /// longest a chaser stood still, and how often the flow field was built.
+    pub(super) fn path_extra(&self, m: &mut serde_json::Map<String, serde_json::Value>) {
+        use serde_json::json;
+        let p = &self.paths;
+        let round = |v: f64, places: i32| {
+            let k = 10f64.powi(places);
+            (v * k).round() / k
+        };
+        m.insert("algorithm".into(), json!(p.order.name()));
+        m.insert("searches".into(), json!(p.searches));
+        m.insert(
+            "expansions_mean".into(),
+            json!((p.searches > 0).then(|| round(p.expanded as f64 / p.searches as f64, 3))),
+        );
+        m.insert(
+            "path_cost_ratio_max".into(),
+            json!(p.cost_ratio_max.map(|r| round(r, 4))),
+        );
+        m.insert(
+            "max_wait_s".into(),
+            json!(round(f64::from(self.max_wait()), 3)),
+        );
+        m.insert("field_builds".into(), json!(p.field_builds));
+    }
+
+    /// The longest any chaser has stood still while the player was free (s): the chasers there
+    /// are now, and those that caught the player since.
+    pub fn max_wait(&self) -> f32 {
+        self.agents
+            .iter()
+            .filter_map(|a| match &a.behaviour {
+                Behaviour::Path(chase) => Some(chase.longest),
+                _ => None,
+            })
+            .fold(self.paths.max_wait, f32::max)
+    }
+
+    /// Before the chasers think: in a crowd, rebuild the field when the player's tile or the
+    /// arena changed; else plan for every chaser that needs it.
+    pub(super) fn plan_paths(&mut self) {
+        let goal = self.path_goal();
+        let paths = &mut self.paths;
+        let tiles = &self.arena.tiles;
+        if self.agents.len() > CROWD {
+            // The crowd flows: nobody plans.
+            if paths.dirty || paths.field.goal() != Some(goal) {
+                paths.field.build(tiles, goal);
+                paths.field_builds += 1;
+            }
+            paths.dirty = false;
+            paths.replan = false;
+            return;
+        }
+        let replan_all = std::mem::take(&mut paths.dirty) | std::mem::take(&mut paths.replan);
+        let radius = self.tuning.chaser.radius;
+        for a in &mut self.agents {
+            let Behaviour::Path(chase) = &mut a.behaviour else {
+                continue;
+            };
+            if !(replan_all || chase.needs_plan(goal)) {
+                continue;
+            }
+            let pos = a.body.pos;
+            let from = tiles.nearest_free(tiles.tile_of(pos));
+            let found = paths
+                .search
+                .find(tiles, from, goal, paths.order, &mut paths.tiles);
+            paths.searches += 1;
+            paths.expanded += paths.search.expanded() as u64;
+            chase.corners.clear();
+            chase.next = 0;
+            if let Some(cost) = found {
+                // Measured against A*'s path, the shortest (`tests/path_core.rs` holds it to a
+                // plain Dijkstra); an A* plan is that path.
+                let least = match paths.order {
+                    Order::AStar => Some(cost),
+                    _ => paths
+                        .search
+                        .find(tiles, from, goal, Order::AStar, &mut paths.shortest),
+                };
+                if let Some(least) = least {
+                    let ratio = if least > 0.0 {
+                        f64::from(cost) / f64::from(least)
+                    } else {
+                        1.0
+                    };
+                    paths.cost_ratio_max =
+                        Some(paths.cost_ratio_max.map_or(ratio, |m| m.max(ratio)));
+                }
+                path::smooth(&self.arena, &paths.tiles, radius, &mut chase.corners);
+                // From where the body stands, straight to the second corner when it can.
+                if chase.corners.len() > 1
+                    && path::clear(&self.arena, pos, chase.corners[1], radius)
+                {
+                    chase.next = 1;
+                }
+            }
+            chase.planned(from, goal);
+        }
+    }
+
+    /// Size the planner's buffers and the chasers' corner lists to the grid, so that no tick
+    /// grows them (called wherever agents or the arena change outside a tick).
+    pub(super) fn ready_paths(&mut self) {
+        if self.mode != Mode::Pathfind {
+            return;
+        }
+        let goal = self.path_goal();
+        let tiles = &self.arena.tiles;
+        let n = (tiles.cols * tiles.rows) as usize;
+        let paths = &mut self.paths;
+        paths.tiles.reserve(n);
+        paths.shortest.reserve(n);
+        paths.field.build(tiles, goal);
+        // (A search from a tile to itself sizes the buffers to the grid.)
+        paths.search.find(
+            tiles,
+            IVec2::ZERO,
+            IVec2::ZERO,
+            Order::AStar,
+            &mut paths.tiles,
+        );
+        paths.dirty = true;
+        if self.agents.len() <= CROWD {
+            for a in &mut self.agents {
+                if let Behaviour::Path(chase) = &mut a.behaviour {
+                    chase.corners.reserve(n);
+                }
+            }
+        }
+    }
+}
