@@ -684,6 +684,7 @@ fn small_arena(obstacles: Vec<ObstacleData>, spawn: [f32; 2]) -> ArenaData {
         obstacles,
         spawns: vec![spawn],
         player_start: [128.0, 128.0],
+        pickups: Vec::new(),
     }
 }
 
@@ -787,6 +788,7 @@ fn regression_an_agent_spawned_in_a_gap_narrower_than_itself_starts_where_it_fit
         }],
         spawns: vec![[256.0, 100.0]],
         player_start: [40.0, 40.0],
+        pickups: Vec::new(),
     };
     for mode in [Mode::LosChase, Mode::Evade, Mode::Avoid] {
         let mut case = regression(mode, 1, arena.clone());

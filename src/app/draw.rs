@@ -2,6 +2,7 @@
 //! and agents as heading triangles, and the debug overlay of what each behaviour computed.
 
 use super::camera::Camera;
+use super::guards;
 use super::style;
 use super::view::View;
 use crate::data::patterns::{Instruction, Steer};
@@ -124,6 +125,12 @@ pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Bat
         obstacle(o, &cam);
     }
     draw_rectangle_lines(origin.x, origin.y, size.x, size.y, 2.0, OBSTACLE);
+    if world.mode == Mode::Fsm {
+        if view.overlay {
+            guards::routes(world, &cam);
+        }
+        guards::floor(world, &cam, alpha);
+    }
 
     let player = world.player.prev_pos.lerp(world.player.pos, alpha);
     if view.overlay {
@@ -375,6 +382,7 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
                 instruction_list(p, lines, run.index, cam);
             }
         }
+        Behaviour::Guard(g) => guards::overlay(a, g, pos, cam),
         Behaviour::Wander { walk, .. } | Behaviour::Avoid { walk, .. } => {
             let params = a.behaviour.params(&world.tuning);
             let cfg = avoid::feelers(params, &world.tuning.avoid);
@@ -416,7 +424,7 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
     }
     // Forty "formation" labels would hide the formation; the ships in flight are the story.
     if world.agents.len() <= LABEL_LIMIT && a.state != "formation" {
-        draw_text(a.state, p.x + 12.0, p.y - 10.0, 16.0, LABEL);
+        draw_text(world.state_word(a), p.x + 12.0, p.y - 10.0, 16.0, LABEL);
     }
 }
 

@@ -41,6 +41,8 @@ pub enum Mode {
     Galaga,
     Patterns,
     Mixed,
+    /// Second bank: guards run by finite state machines.
+    Fsm,
 }
 
 impl Mode {
@@ -56,6 +58,7 @@ impl Mode {
         Mode::Galaga,
         Mode::Patterns,
         Mode::Mixed,
+        Mode::Fsm,
     ];
 
     /// The command-line and record name.
@@ -71,6 +74,7 @@ impl Mode {
             Mode::Galaga => "galaga",
             Mode::Patterns => "patterns",
             Mode::Mixed => "mixed",
+            Mode::Fsm => "fsm",
         }
     }
 
@@ -88,13 +92,14 @@ impl Mode {
             Mode::Galaga => '8',
             Mode::Patterns => '9',
             Mode::Mixed => '0',
+            Mode::Fsm => '4',
         }
     }
 
     /// Whether the mode is in the second bank: selected by Shift + its digit, by name only on
     /// the command line (a bare digit names the first bank's mode).
     pub fn shifted(self) -> bool {
-        false
+        matches!(self, Mode::Fsm)
     }
 
     /// How the HUD and help name its key: `3`, or `Shift+3` in the second bank.
@@ -119,6 +124,7 @@ impl Mode {
             Mode::Galaga => "Galaga pattern flights",
             Mode::Patterns => "pattern movement",
             Mode::Mixed => "free-for-all",
+            Mode::Fsm => "guards run by finite state machines",
         }
     }
 
@@ -170,6 +176,9 @@ impl Mode {
             (Mode::Mixed, _) => {
                 "every behaviour at once, each kind in its colour: which algorithm catches you most? (C: chart)"
             }
+            (Mode::Fsm, _) => {
+                "guards patrol, chase what their cones see, search, return by A*; take a pickup and they flee: tag them!"
+            }
             (Mode::Patterns, _) => {
                 "control data: steer port/starboard/none, thrust or coast, until a heading change or distance; the list loops"
             }
@@ -185,7 +194,7 @@ impl Mode {
             Mode::Wander => 12,
             Mode::Avoid => 30,
             Mode::Galaga => 40,
-            Mode::Patterns => 4,
+            Mode::Patterns | Mode::Fsm => 4,
             Mode::Mixed => MIXED_GROUND.len() + MIXED_SHIPS,
         }
     }
@@ -198,7 +207,7 @@ impl Mode {
             Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept => Some('E'),
             Mode::Wander => Some('V'),
             Mode::Avoid => Some('T'),
-            Mode::Evade | Mode::Galaga | Mode::Patterns | Mode::Mixed => None,
+            Mode::Evade | Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm => None,
         }
     }
 

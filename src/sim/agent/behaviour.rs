@@ -7,6 +7,7 @@ use crate::data::patterns::ShipKind;
 use crate::data::tuning::{Tuning, VehicleTuning};
 use crate::sim::behaviours::evade::EvadeState;
 use crate::sim::behaviours::galaga::Ship;
+use crate::sim::behaviours::guard::Guard;
 use crate::sim::behaviours::pattern::{PatternRun, TileRun};
 use crate::sim::behaviours::tile_los::TileLine;
 use crate::sim::behaviours::wander::WanderWalk;
@@ -50,6 +51,8 @@ pub enum Behaviour {
     },
     /// Mode 9: a tile pattern walker.
     TilePattern { walk: TileWalk, run: Box<TileRun> },
+    /// `fsm`: a guard run by the world's state machine.
+    Guard(Box<Guard>),
 }
 
 /// What touching the player means for an agent.
@@ -93,7 +96,7 @@ impl Behaviour {
                 walk: Box::default(),
                 chase: flip,
             },
-            Mode::Galaga | Mode::Patterns | Mode::Mixed => return None,
+            Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm => return None,
         })
     }
 
@@ -124,6 +127,7 @@ impl Behaviour {
             },
             Behaviour::Pattern { .. } => "pattern",
             Behaviour::TilePattern { .. } => "tile-pattern",
+            Behaviour::Guard(_) => "guard",
         }
     }
 
@@ -147,6 +151,9 @@ impl Behaviour {
             | Behaviour::Pattern { .. }
             | Behaviour::TilePattern { .. } => Contact::Ignore,
             Behaviour::Avoid { chase: true, .. } | Behaviour::Ship(_) => Contact::Catch,
+            // Whether a guard catches or is tagged depends on the player's power-up: the world's
+            // guard pass settles it.
+            Behaviour::Guard(_) => Contact::Ignore,
         }
     }
 
@@ -169,7 +176,8 @@ impl Behaviour {
             Behaviour::Evade(_)
             | Behaviour::Ship(_)
             | Behaviour::Pattern { .. }
-            | Behaviour::TilePattern { .. } => {}
+            | Behaviour::TilePattern { .. }
+            | Behaviour::Guard(_) => {}
         }
         if let Behaviour::TileLos { line, .. } = self {
             // Force a new line on the next step.
@@ -210,6 +218,7 @@ impl Behaviour {
             Behaviour::Avoid { chase, .. } => (Mode::Avoid, *chase),
             Behaviour::Ship(_) => (Mode::Galaga, false),
             Behaviour::Pattern { .. } | Behaviour::TilePattern { .. } => (Mode::Patterns, false),
+            Behaviour::Guard(_) => (Mode::Fsm, false),
         }
     }
 
@@ -234,9 +243,16 @@ impl Behaviour {
     }
 
     /// Whether an agent that catches the player is sent back to a spawn point (Galaga ships fly
-    /// on: a ship catches once per flight).
+    /// on: a ship catches once per flight; a guard goes home to its route).
     pub fn respawns(&self) -> bool {
-        !matches!(self, Behaviour::Ship(_))
+        !matches!(self, Behaviour::Ship(_) | Behaviour::Guard(_))
+    }
+
+    pub fn guard(&self) -> Option<&Guard> {
+        match self {
+            Behaviour::Guard(g) => Some(g),
+            _ => None,
+        }
     }
 
     pub fn wander_walk(&self) -> Option<&WanderWalk> {
