@@ -15,6 +15,7 @@ pub mod lanes;
 pub mod metrics;
 pub mod mode;
 pub mod neighbours;
+pub mod path;
 pub mod player;
 pub mod record;
 pub mod shape;
