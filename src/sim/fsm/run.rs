@@ -5,7 +5,8 @@
 
 use super::machine::{Fired, Machine, Tally};
 use crate::data::fsm::FsmTuning;
-use glam::Vec2;
+use crate::sim::path::Search;
+use glam::{IVec2, Vec2};
 
 /// A power-up on the floor.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -32,6 +33,10 @@ pub struct FsmRun {
     pub fired_at: Vec<Option<u64>>,
     /// How many guards are in each state, after the last tick.
     pub in_state: Vec<u32>,
+    /// The A* search the guards plan their paths with, and its tile path (kept between plans,
+    /// so planning allocates only while they grow).
+    pub search: Search,
+    pub tiles: Vec<IVec2>,
 }
 
 /// What happened to the power-up in a tick.
@@ -53,6 +58,8 @@ impl FsmRun {
             pickups: pickups.iter().map(|&pos| Pickup { pos, away: 0 }).collect(),
             fired_at: vec![None; machine.transitions().len()],
             in_state: vec![0; machine.state_count()],
+            search: Search::new(),
+            tiles: Vec::new(),
             machine,
         }
     }

@@ -9,7 +9,8 @@ use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::arena::Arena;
 use crate::sim::behaviours::guard::{EvadeState, Guard};
 use crate::sim::fsm::{FsmRun, GuardMind, Hearing, LookSchedule, Machine, Power, Route, Vision};
-use glam::Vec2;
+use crate::sim::path::{self, Order, Search, smooth};
+use glam::{IVec2, Vec2};
 
 impl World {
     /// The machine of the data's `fsm` file, compiled (a machine that fails to compile, which
@@ -118,7 +119,8 @@ impl World {
                 g.doing = machine.behaviour(f.to);
                 self.events
                     .push(format!("state:{}:{}", a.id, machine.label(f.index)));
-                enter(g, route, pos, &self.arena, radius);
+                let planner = (&mut fsm.search, &mut fsm.tiles);
+                enter(g, route, pos, &self.arena, radius, planner);
                 fsm.fired(&f, tick);
             }
             fsm.tally.ticked(g.mind.state);
@@ -202,7 +204,8 @@ impl World {
         if g.doing == GuardBehaviour::Patrol {
             g.mind.cursor.resume(route, route.nearest(home));
         }
-        enter(g, route, home, &self.arena, radius);
+        let planner = (&mut self.fsm.search, &mut self.fsm.tiles);
+        enter(g, route, home, &self.arena, radius, planner);
     }
 
     /// A caught player starts again from the arena's start, at rest.
@@ -222,7 +225,14 @@ impl World {
 /// What entering (or restarting) the guard's state at `pos` sets up: a search heads for the last
 /// seen spot and a return for the nearest point of the route, each along a planned path; a flee
 /// starts with a fresh evader's memory.
-fn enter(g: &mut Guard, route: &Route, pos: Vec2, arena: &Arena, radius: f32) {
+fn enter(
+    g: &mut Guard,
+    route: &Route,
+    pos: Vec2,
+    arena: &Arena,
+    radius: f32,
+    planner: (&mut Search, &mut Vec<IVec2>),
+) {
     g.path.clear();
     g.next = 0;
     match g.doing {
@@ -232,20 +242,45 @@ fn enter(g: &mut Guard, route: &Route, pos: Vec2, arena: &Arena, radius: f32) {
                 .last_seen
                 .unwrap_or(pos)
                 .clamp(Vec2::ZERO, arena.size());
-            plan(g, pos, arena, radius);
+            plan(g, pos, arena, radius, planner);
         }
         GuardBehaviour::Return => {
             g.goal = route.nearest(pos).point.clamp(Vec2::ZERO, arena.size());
-            plan(g, pos, arena, radius);
+            plan(g, pos, arena, radius, planner);
         }
         GuardBehaviour::Flee => g.evade = EvadeState::default(),
         GuardBehaviour::Patrol | GuardBehaviour::Chase => {}
     }
 }
 
-/// The way from `pos` to the guard's goal.
-fn plan(g: &mut Guard, _pos: Vec2, _arena: &Arena, _radius: f32) {
-    g.path.push(g.goal);
+/// The way from `pos` to the guard's goal: A* between their tiles (the nearest free ones),
+/// smoothed for a body of `radius`, walked from `pos` itself when the first corner is in clear
+/// reach, and ending on the goal itself when it is in clear reach of the last corner. With no way
+/// found, the goal alone (the guard slides along what is in the way).
+fn plan(
+    g: &mut Guard,
+    pos: Vec2,
+    arena: &Arena,
+    radius: f32,
+    (search, tiles): (&mut Search, &mut Vec<IVec2>),
+) {
+    g.path.clear();
+    g.next = 0;
+    let grid = &arena.tiles;
+    let from = grid.nearest_free(grid.tile_of(pos));
+    let to = grid.nearest_free(grid.tile_of(g.goal));
+    if search.find(grid, from, to, Order::AStar, tiles).is_some() {
+        smooth(arena, tiles, radius, &mut g.path);
+    }
+    if g.path.len() > 1 && path::clear(arena, pos, g.path[1], radius) {
+        g.next = 1;
+    }
+    let ends_at_goal = g.path.last().is_some_and(|&last| {
+        last.distance(g.goal) < 1.0 || !path::clear(arena, last, g.goal, radius)
+    });
+    if !ends_at_goal {
+        g.path.push(g.goal);
+    }
 }
 
 /// The route's first point (a route with none: `fallback`).
