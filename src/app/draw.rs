@@ -178,12 +178,16 @@ pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Bat
         } else {
             a.body.heading
         };
+        let color = match a.behaviour.guard() {
+            Some(g) => guards::color(g.doing),
+            None => look.color,
+        };
         batch.shape(
             shape,
             drawn_position(a, world, alpha),
             heading,
             r,
-            look.color,
+            color,
             &cam,
         );
     }

@@ -4,7 +4,7 @@
 //! many guards are in each, transitions as arrows, the ones that just fired lit.
 
 use super::camera::Camera;
-use super::hud::{DIM, PANEL_BG, TEXT};
+use super::hud::{DIM, TEXT};
 use super::style;
 use crate::data::fsm::GuardBehaviour;
 use crate::sim::agent::Agent;
@@ -20,22 +20,23 @@ use macroquad::prelude::{
 /// Segments of a drawn cone: each edge ray is cast, so obstacles cut the cone where they block.
 const CONE_SEGMENTS: usize = 28;
 /// How long (simulated seconds) a transition stays lit in the diagram after it fired.
-const LIT_SECONDS: f64 = 0.75;
-const LIT: Color = Color::new(1.0, 0.92, 0.35, 1.0);
+const LIT_SECONDS: f64 = 1.5;
+const LIT: Color = Color::new(1.0, 1.0, 1.0, 1.0);
 const ARROW: Color = Color::new(0.62, 0.66, 0.75, 0.55);
 const PICKUP: Color = Color::new(1.0, 0.85, 0.25, 1.0);
 const PICKUP_AWAY: Color = Color::new(1.0, 0.85, 0.25, 0.25);
 /// The diagram's box (screen px) and its circles.
-const BOX_W: f32 = 300.0;
-const BOX_H: f32 = 250.0;
-const STATE_R: f32 = 21.0;
+const BOX_W: f32 = 260.0;
+const BOX_H: f32 = 235.0;
+const STATE_R: f32 = 18.0;
+const BOX_BG: Color = Color::new(0.03, 0.04, 0.06, 0.8);
 
 /// The colour of what a state does.
 pub fn color(b: GuardBehaviour) -> Color {
     match b {
         GuardBehaviour::Patrol => style::GREEN,
         GuardBehaviour::Chase => style::VERMILLION,
-        GuardBehaviour::Search => style::ORANGE,
+        GuardBehaviour::Search => style::YELLOW,
         GuardBehaviour::Flee => style::SKY,
         GuardBehaviour::Return => style::PURPLE,
     }
@@ -58,7 +59,7 @@ pub fn floor(world: &World, cam: &Camera, alpha: f32) {
             draw_circle_lines(s.x, s.y, r, 1.0, PICKUP_AWAY);
             let back = p.away as f32 * world.dt;
             draw_text(
-                &format!("{back:.0}"),
+                format!("{back:.0}"),
                 s.x - 5.0,
                 s.y + 5.0,
                 15.0,
@@ -111,7 +112,7 @@ pub fn overlay(a: &Agent, g: &Guard, pos: Vec2, cam: &Camera) {
         draw_line(s.x - r, s.y - r, s.x + r, s.y + r, 2.0, LIT);
         draw_line(s.x - r, s.y + r, s.x + r, s.y - r, 2.0, LIT);
         draw_text(
-            &format!("{} seen {:.1}s", a.id, g.mind.since_seen),
+            format!("{} seen {:.1}s", a.id, g.mind.since_seen),
             s.x + 9.0,
             s.y - 6.0,
             14.0,
@@ -150,11 +151,12 @@ pub fn diagram(world: &World) {
     let n = m.state_count();
     let x0 = screen_width() - BOX_W - 10.0;
     let y0 = screen_height() - BOX_H - 10.0;
-    draw_rectangle(x0, y0, BOX_W, BOX_H, PANEL_BG);
+    draw_rectangle(x0, y0, BOX_W, BOX_H, BOX_BG);
     draw_rectangle_lines(x0, y0, BOX_W, BOX_H, 1.0, faded(TEXT, 0.15));
     draw_text("state machine", x0 + 8.0, y0 + 17.0, 16.0, DIM);
-    let centre = Vec2::new(x0 + BOX_W * 0.5, y0 + BOX_H * 0.5 + 8.0);
-    let ring = (BOX_H * 0.5 - STATE_R - 18.0).max(10.0);
+    // (Below the title and the lit transition's line.)
+    let centre = Vec2::new(x0 + BOX_W * 0.5, y0 + BOX_H * 0.5 + 20.0);
+    let ring = (BOX_H * 0.5 - STATE_R - 28.0).max(10.0);
     let at = |k: usize| {
         let angle = -std::f32::consts::FRAC_PI_2 + std::f32::consts::TAU * k as f32 / n as f32;
         centre + Vec2::from_angle(angle) * ring

@@ -106,6 +106,8 @@ fn look(kind: &str) -> Style {
         "wander" | "wander-waypoint" => (GREEN, &BEETLE, "wander"),
         "avoid-wander" | "avoid-chase" => (BLUE, &BEETLE, "avoid"),
         "pattern" | "tile-pattern" => (GREY, &BUOY, "pattern"),
+        // (Drawn in the colour of its state; see `guards::color`.)
+        "guard" => (WHITE, &DART, "guard"),
         "boss" => (GREEN, &BOSS, "boss"),
         "escort" => (VERMILLION, &ESCORT, "escort"),
         _ => (SKY, &DRONE, "drone"),

@@ -21,8 +21,11 @@ use glam::Vec2;
 pub use evade::EvadeState;
 
 /// Fractions of the guard's top speed: a patrol walks, a search hurries to the spot and looks
-/// round slowly, a return walks briskly; chase and flee run.
+/// round slowly, a return walks briskly, a chase runs. A fleeing guard is slowed, as Pac-Man's
+/// frightened ghosts are: a powered player, faster than a guard anyway, should run it down within
+/// a power-up's few seconds, not merely trail it.
 pub const PATROL_SPEED: f32 = 0.5;
+pub const FLEE_SPEED: f32 = 0.6;
 pub const SEARCH_SPEED: f32 = 0.7;
 pub const LOOK_SPEED: f32 = 0.35;
 pub const RETURN_SPEED: f32 = 0.75;
@@ -55,6 +58,10 @@ pub struct Guard {
     pub home: Vec2,
     /// The transition that fired for it on the last tick, if any (its index in the table).
     pub fired: Option<usize>,
+    /// Whether it touched the player at the end of the last tick: a touch counts (a catch or a
+    /// tag) only as it begins, so a guard sent home next to the player is not caught or tagged
+    /// again on every tick it stays there.
+    pub touching: bool,
 }
 
 impl Guard {
@@ -70,6 +77,7 @@ impl Guard {
             facts: Conditions::default(),
             home,
             fired: None,
+            touching: false,
         }
     }
 
@@ -157,13 +165,17 @@ pub fn steer(
             }
         }
         GuardBehaviour::Flee => {
+            let slowed = VehicleTuning {
+                max_speed: p.max_speed * FLEE_SPEED,
+                ..*p
+            };
             let d = evade::steer(
                 s.arena,
                 body,
                 &mut g.evade,
                 s.player_pos,
                 s.player_vel,
-                p,
+                &slowed,
                 s.evade,
                 s.dt,
                 s.cast,

@@ -136,23 +136,32 @@ impl World {
 
     /// The guards' contacts, after every agent has moved: a powered player within
     /// `fsm.tag_radius` tags a guard; an unpowered player that a guard's body touches is caught
-    /// and starts again from the arena's start. Either sends the guard home.
+    /// and starts again from the arena's start. Either sends the guard home. A touch counts as
+    /// it begins (see `Guard::touching`).
     pub(super) fn guards_contact(&mut self) {
         let powered = self.fsm.powered();
-        let tag = self.tuning.fsm.tag_radius;
-        let catch = self.tuning.player.radius + self.tuning.chaser.radius;
+        let reach = if powered {
+            self.tuning.fsm.tag_radius
+        } else {
+            self.tuning.player.radius + self.tuning.chaser.radius
+        };
         let now = self.time();
         for i in 0..self.agents.len() {
-            let a = &self.agents[i];
-            if a.behaviour.guard().is_none() {
+            let a = &mut self.agents[i];
+            let touches = a.body.pos.distance_squared(self.player.pos) <= reach * reach;
+            let Behaviour::Guard(g) = &mut a.behaviour else {
+                continue;
+            };
+            let began = touches && !g.touching;
+            g.touching = touches;
+            if !began {
                 continue;
             }
-            let d2 = a.body.pos.distance_squared(self.player.pos);
-            if powered && d2 <= tag * tag {
+            if powered {
                 self.score.tags += 1;
                 self.events.push(format!("tag:{}", a.id));
                 self.send_home(i);
-            } else if !powered && d2 <= catch * catch {
+            } else {
                 self.score_catch(i, now);
                 self.send_home(i);
                 self.player_to_start();
