@@ -518,6 +518,7 @@ fn build_arena(plan: &ArenaPlan) -> ArenaData {
         obstacles,
         spawns,
         player_start,
+        pickups: Vec::new(),
     }
 }
 

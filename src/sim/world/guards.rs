@@ -14,11 +14,19 @@ use glam::{IVec2, Vec2};
 
 impl World {
     /// The machine of the data's `fsm` file, compiled (a machine that fails to compile, which
-    /// validated data cannot give, runs the built-in one).
-    pub(super) fn compile_machine(data: &crate::data::fsm::FsmData) -> Machine {
-        Machine::compile(data).unwrap_or_else(|_| {
+    /// validated data cannot give, runs the built-in one), its route points moved to where a
+    /// guard fits in `arena`: inside the walls and clear of obstacles, so one machine file
+    /// runs in any arena.
+    pub(super) fn compile_machine(
+        data: &crate::data::fsm::FsmData,
+        arena: &Arena,
+        radius: f32,
+    ) -> Machine {
+        let mut machine = Machine::compile(data).unwrap_or_else(|_| {
             Machine::compile(&crate::data::fsm::built_in()).expect("the built-in machine compiles")
-        })
+        });
+        machine.fit_routes(|p| arena.nearest_clear(p, radius));
+        machine
     }
 
     /// `fsm`: `count` guards, guard `i` on route `i mod routes`; the first guard of each route

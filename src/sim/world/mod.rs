@@ -123,7 +123,8 @@ impl World {
     pub fn new(data: &DataSet, config: WorldConfig) -> World {
         let arena = Arena::from_data(&data.arena);
         let player = Player::new(arena.player_start, config.script, config.seed);
-        let fsm = FsmRun::new(World::compile_machine(&data.fsm), &arena.pickups);
+        let machine = World::compile_machine(&data.fsm, &arena, data.tuning.chaser.radius);
+        let fsm = FsmRun::new(machine, &arena.pickups);
         let mut world = World {
             fsm,
             arena,
@@ -229,7 +230,8 @@ impl World {
         self.arena = Arena::from_data(&data.arena);
         self.tuning = data.tuning.clone();
         self.patterns = data.patterns.clone();
-        self.fsm = FsmRun::new(World::compile_machine(&data.fsm), &self.arena.pickups);
+        let machine = World::compile_machine(&data.fsm, &self.arena, self.tuning.chaser.radius);
+        self.fsm = FsmRun::new(machine, &self.arena.pickups);
         let count = self.agents.len();
         self.player = Player::new(
             self.arena.player_start,
