@@ -27,7 +27,7 @@ const PICKUP: Color = Color::new(1.0, 0.85, 0.25, 1.0);
 const PICKUP_AWAY: Color = Color::new(1.0, 0.85, 0.25, 0.25);
 /// The diagram's box (screen px) and its circles.
 const BOX_W: f32 = 260.0;
-const BOX_H: f32 = 235.0;
+const BOX_H: f32 = 225.0;
 const STATE_R: f32 = 18.0;
 const BOX_BG: Color = Color::new(0.03, 0.04, 0.06, 0.8);
 
@@ -153,10 +153,9 @@ pub fn diagram(world: &World) {
     let y0 = screen_height() - BOX_H - 10.0;
     draw_rectangle(x0, y0, BOX_W, BOX_H, BOX_BG);
     draw_rectangle_lines(x0, y0, BOX_W, BOX_H, 1.0, faded(TEXT, 0.15));
-    draw_text("state machine", x0 + 8.0, y0 + 17.0, 16.0, DIM);
-    // (Below the title and the lit transition's line.)
-    let centre = Vec2::new(x0 + BOX_W * 0.5, y0 + BOX_H * 0.5 + 20.0);
-    let ring = (BOX_H * 0.5 - STATE_R - 28.0).max(10.0);
+    // (Below the title line.)
+    let centre = Vec2::new(x0 + BOX_W * 0.5, y0 + BOX_H * 0.5 + 12.0);
+    let ring = (BOX_H * 0.5 - STATE_R - 22.0).max(10.0);
     let at = |k: usize| {
         let angle = -std::f32::consts::FRAC_PI_2 + std::f32::consts::TAU * k as f32 / n as f32;
         centre + Vec2::from_angle(angle) * ring
@@ -198,13 +197,18 @@ pub fn diagram(world: &World) {
         };
         draw_text(name, p.x - w * 0.5, p.y + below, 15.0, TEXT);
     }
-    // The condition of the latest transition, under the box's title.
-    if let Some((i, t)) = lit
+    // The title, or while one is lit the latest transition and its condition.
+    match lit
         .iter()
         .max_by_key(|(i, _)| world.fsm.fired_at.get(*i).copied().flatten())
     {
-        let text = format!("{} if {}", m.label(*i), t.condition.name());
-        draw_text(&text, x0 + 8.0, y0 + 35.0, 15.0, LIT);
+        Some((i, t)) => {
+            let text = format!("{} if {}", m.label(*i), t.condition.name());
+            draw_text(&text, x0 + 8.0, y0 + 17.0, 16.0, LIT);
+        }
+        None => {
+            draw_text("state machine", x0 + 8.0, y0 + 17.0, 16.0, DIM);
+        }
     }
 }
 
