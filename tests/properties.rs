@@ -127,7 +127,7 @@ fn summary_without_timing(s: &Summary) -> Value {
 fn all_continuous(mode: Mode) -> bool {
     matches!(
         mode,
-        Mode::LosChase | Mode::Intercept | Mode::Evade | Mode::Wander | Mode::Avoid
+        Mode::LosChase | Mode::Intercept | Mode::Evade | Mode::Wander | Mode::Avoid | Mode::Fsm
     )
 }
 
@@ -516,9 +516,10 @@ fn build_arena(plan: &ArenaPlan) -> ArenaData {
         height: h,
         tile_size: plan.tile_size.min(w.min(h)),
         obstacles,
+        // (The `fsm` player takes a power-up at once, and finds more at the spawns.)
+        pickups: std::iter::once(player_start).chain(spawns.iter().copied()).collect(),
         spawns,
         player_start,
-        pickups: Vec::new(),
     }
 }
 
@@ -653,6 +654,11 @@ proptest! {
     fn mixed_stays_finite_inside_clear_and_deterministic(c in case(Mode::Mixed)) {
         check(&c)?;
     }
+
+    #[test]
+    fn fsm_stays_finite_inside_clear_and_deterministic(c in case(Mode::Fsm)) {
+        check(&c)?;
+    }
 }
 
 /// Every mode has its property above.
@@ -660,7 +666,7 @@ proptest! {
 fn every_mode_has_a_property() {
     assert_eq!(
         Mode::ALL.len(),
-        10,
+        11,
         "a new mode needs its own property here"
     );
 }
