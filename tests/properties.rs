@@ -517,7 +517,9 @@ fn build_arena(plan: &ArenaPlan) -> ArenaData {
         tile_size: plan.tile_size.min(w.min(h)),
         obstacles,
         // (The `fsm` player takes a power-up at once, and finds more at the spawns.)
-        pickups: std::iter::once(player_start).chain(spawns.iter().copied()).collect(),
+        pickups: std::iter::once(player_start)
+            .chain(spawns.iter().copied())
+            .collect(),
         spawns,
         player_start,
     }
