@@ -652,4 +652,5 @@ fn a_broken_machine_file_is_refused_with_its_field_path_and_exit_2() {
         .output()
         .expect("runs");
     assert!(out.status.success());
+    let _ = std::fs::remove_dir_all(&dir);
 }
