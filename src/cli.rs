@@ -85,6 +85,10 @@ pub struct Common {
     /// Patterns file (default: assets/patterns.json if present, else the built-in copy).
     #[arg(long, global = true, value_name = "FILE")]
     pub patterns: Option<PathBuf>,
+    /// Guards' state machine file for the fsm mode (default: assets/fsm.json if present, else
+    /// the built-in copy).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub fsm: Option<PathBuf>,
     /// Write one JSON line per simulation tick to FILE.
     #[arg(long, global = true, value_name = "FILE")]
     pub record: Option<PathBuf>,
@@ -171,6 +175,7 @@ impl Common {
             self.tuning.as_deref(),
             self.patterns.as_deref(),
         )
+        .with_fsm(self.fsm.as_deref())
     }
 }
 

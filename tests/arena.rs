@@ -33,6 +33,7 @@ fn random_arena(rng: &mut StdRng, count: usize) -> Arena {
         obstacles,
         spawns: vec![[10.0, 10.0]],
         player_start: [640.0, 384.0],
+        pickups: Vec::new(),
     })
 }
 
@@ -444,6 +445,7 @@ fn small_arena(obstacles: Vec<ObstacleData>) -> Arena {
         obstacles,
         spawns: vec![[10.0, 10.0]],
         player_start: [20.0, 20.0],
+        pickups: Vec::new(),
     })
 }
 

@@ -214,6 +214,7 @@ fn small_arena(obstacles: Vec<ObstacleData>) -> DataSet {
             obstacles,
             spawns: vec![[40.0, 40.0]],
             player_start: [40.0, 40.0],
+            pickups: Vec::new(),
         },
         ..built_in()
     }

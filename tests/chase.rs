@@ -60,6 +60,7 @@ fn open_arena(player_start: Vec2, obstacles: Vec<ObstacleData>) -> DataSet {
             obstacles,
             spawns: vec![[64.0, 64.0], [1216.0, 704.0]],
             player_start: player_start.to_array(),
+            pickups: Vec::new(),
         },
         ..built_in()
     }

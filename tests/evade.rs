@@ -30,6 +30,7 @@ fn open_arena(player_start: Vec2) -> DataSet {
             obstacles: vec![],
             spawns: vec![[640.0, 384.0]],
             player_start: player_start.to_array(),
+            pickups: Vec::new(),
         },
         ..built_in()
     }

@@ -107,6 +107,7 @@ fn arena_of(rows: &[&str]) -> (Arena, IVec2, IVec2) {
         obstacles,
         spawns: vec![[16.0, 16.0]],
         player_start: [16.0, 16.0],
+        pickups: Vec::new(),
     };
     (Arena::from_data(&data), s, g)
 }

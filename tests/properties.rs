@@ -136,6 +136,7 @@ fn all_continuous(mode: Mode) -> bool {
             | Mode::Wander
             | Mode::Avoid
             | Mode::Pathfind
+            | Mode::Fsm
     )
 }
 
@@ -524,6 +525,10 @@ fn build_arena(plan: &ArenaPlan) -> ArenaData {
         height: h,
         tile_size: plan.tile_size.min(w.min(h)),
         obstacles,
+        // (The `fsm` player takes a power-up at once, and finds more at the spawns.)
+        pickups: std::iter::once(player_start)
+            .chain(spawns.iter().copied())
+            .collect(),
         spawns,
         player_start,
     }
@@ -665,6 +670,11 @@ proptest! {
     fn pathfind_stays_finite_inside_clear_and_deterministic(c in case(Mode::Pathfind)) {
         check(&c)?;
     }
+
+    #[test]
+    fn fsm_stays_finite_inside_clear_and_deterministic(c in case(Mode::Fsm)) {
+        check(&c)?;
+    }
 }
 
 /// Every mode has its property above.
@@ -672,7 +682,7 @@ proptest! {
 fn every_mode_has_a_property() {
     assert_eq!(
         Mode::ALL.len(),
-        11,
+        12,
         "a new mode needs its own property here"
     );
 }
@@ -697,6 +707,7 @@ fn small_arena(obstacles: Vec<ObstacleData>, spawn: [f32; 2]) -> ArenaData {
         obstacles,
         spawns: vec![spawn],
         player_start: [128.0, 128.0],
+        pickups: Vec::new(),
     }
 }
 
@@ -800,6 +811,7 @@ fn regression_an_agent_spawned_in_a_gap_narrower_than_itself_starts_where_it_fit
         }],
         spawns: vec![[256.0, 100.0]],
         player_start: [40.0, 40.0],
+        pickups: Vec::new(),
     };
     for mode in [Mode::LosChase, Mode::Evade, Mode::Avoid] {
         let mut case = regression(mode, 1, arena.clone());

@@ -26,6 +26,7 @@ fn bare() -> ArenaData {
         obstacles: Vec::new(),
         spawns: vec![[10.0, 10.0]],
         player_start: [640.0, 384.0],
+        pickups: Vec::new(),
     }
 }
 

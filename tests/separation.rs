@@ -152,6 +152,7 @@ fn open_arena(separation: f32) -> DataSet {
             obstacles: Vec::new(),
             spawns: vec![[40.0, 40.0]],
             player_start: [400.0, 300.0],
+            pickups: Vec::new(),
         },
         ..built_in()
     };

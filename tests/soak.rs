@@ -95,7 +95,7 @@ fn soak(mode: Mode) {
 #[test]
 fn every_mode_is_soaked() {
     // Each mode below has its test; a new mode needs one too.
-    assert_eq!(Mode::ALL.len(), 11);
+    assert_eq!(Mode::ALL.len(), 12);
 }
 
 #[test]
@@ -156,4 +156,18 @@ fn pathfind_soaks_ten_minutes_with_twice_its_agents() {
         s.catches > 0,
         "chasers that plan catch a circling player in ten minutes"
     );
+}
+
+#[test]
+fn fsm_soaks_ten_minutes_with_twice_its_guards() {
+    let s = soak_one(Mode::Fsm, false);
+    // The circling player is seen, chased and lost again and again (38 transitions, 15 catches).
+    assert!(
+        s.catches > 0,
+        "guards catch a circling player in ten minutes"
+    );
+    let fired = s.extra["transitions"]
+        .as_object()
+        .map_or(0, |t| t.values().filter_map(|n| n.as_u64()).sum::<u64>());
+    assert!(fired > 30, "{:?}", s.extra);
 }

@@ -44,17 +44,36 @@ fn each_panel_shows_the_sliders_of_its_own_behaviours() {
         shown(Mode::Galaga),
         ["player.max_speed", "player.acceleration", "player.radius"]
     );
-    // The free-for-all runs every ground behaviour in its first form: every slider but the
-    // waypoint wander's and mode 7's chasers' separation (43 in all).
+    // The guards: the player, their vehicle (the chasers'), intercept's look-ahead for chase,
+    // evade's threat radius and look-ahead for flee, and the fsm section.
+    let fsm = shown(Mode::Fsm);
+    assert_eq!(
+        fsm[..9],
+        [
+            "player.max_speed",
+            "player.acceleration",
+            "player.radius",
+            "chaser.max_speed",
+            "chaser.max_force",
+            "chaser.radius",
+            "intercept.max_prediction_time",
+            "evade.threat_radius",
+            "evade.max_prediction_time",
+        ]
+    );
+    assert_eq!(fsm.len(), 9 + 11);
+    assert!(fsm[9..].iter().all(|p| p.starts_with("fsm.")));
+    // The free-for-all runs every ground behaviour in its first form (no guards): every slider
+    // but the waypoint wander's, mode 7's chasers' separation and the fsm section (54 in all).
     let mixed = shown(Mode::Mixed);
     let hidden: Vec<_> = SLIDERS
         .iter()
         .map(|s| s.path)
         .filter(|p| !mixed.contains(p))
         .collect();
-    assert_eq!(SLIDERS.len(), 43);
+    assert_eq!(SLIDERS.len(), 54);
     assert_eq!(
-        hidden,
+        hidden[..4],
         [
             "wander.waypoint_seconds",
             "wander.wobble",
@@ -62,6 +81,8 @@ fn each_panel_shows_the_sliders_of_its_own_behaviours() {
             "avoid.separation_range"
         ]
     );
+    assert_eq!(hidden.len(), 4 + 11);
+    assert!(hidden[4..].iter().all(|p| p.starts_with("fsm.")));
     // And each of its sliders is one some single mode shows too.
     for path in mixed {
         let elsewhere = Mode::ALL

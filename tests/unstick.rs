@@ -40,6 +40,7 @@ fn pocket(more: &[ObstacleData]) -> Arena {
         obstacles,
         spawns: vec![[40.0, 40.0]],
         player_start: [40.0, 40.0],
+        pickups: Vec::new(),
     })
 }
 

@@ -9,6 +9,9 @@
 //!   by every chaser's `plan` and then `follow`), pause with the overlay, grid, help and tuning-panel toggles (each seen in an F12
 //!   screenshot), clicks that add an obstacle (and do not when the tuning panel is under the
 //!   pointer), and a click on a slider that sets the player's top speed.
+//! - `window_fsm_guards_see_…`: Shift+4, the player walked by held keys ahead of a patrolling
+//!   guard until it is seen (`state:ID:patrol>chase`), then F5 with a broken machine file keeps
+//!   the running machine.
 //! - `window_attract_mode_…`: with `--idle-seconds 2` and no input the autopilot takes the player
 //!   over (`demo:on`), a key hands it back (`demo:off`), and idling again starts it again.
 //! - `window_survives_resizes_…`: on copies of the data files, the window made tiny, one pixel,
@@ -483,6 +486,133 @@ fn window_tour_of_every_key() {
             .collect::<Vec<_>>()
             .join(", ")
     );
+    s.passed = true;
+}
+
+/// The `fsm` mode in the window: Shift+4 switches to it; the player, walked by held keys toward the
+/// spot just ahead of a patrolling guard, is seen (`state:ID:patrol>chase`); F5 with a broken
+/// machine file keeps the running machine and its run, and shows the error.
+#[test]
+fn window_fsm_guards_see_a_player_walked_into_a_cone_and_f5_keeps_the_machine() {
+    let Some(_turn) = window_test_turn() else {
+        return;
+    };
+    let machine = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/fsm.json"))
+        .expect("assets/fsm.json");
+    let mut s = Harness::start_with(
+        SCREEN,
+        &[("fsm.json", &machine)],
+        &["--idle-seconds", NO_ATTRACT, "--fsm", "fsm.json"],
+    );
+    let mut rec = s.record();
+    s.open_window(&mut rec);
+    rec.refresh();
+    let from = rec.len();
+    // Shift held across frames: `key shift+4` can press and release Shift within one frame,
+    // before the game reads it.
+    s.xdotool(&["keydown", "shift"]);
+    sleep(Duration::from_millis(100));
+    s.xdotool(&["key", "4"]);
+    sleep(Duration::from_millis(100));
+    s.xdotool(&["keyup", "shift"]);
+    let (at, _) = s.wait_event(&mut rec, from, "mode:fsm", 10, "Shift+4 to switch to fsm");
+    s.xdotool(&["key", "Tab"]);
+
+    // Walk at the spot 120 px ahead of the nearest patrolling guard, keys held as a person would,
+    // until some guard sees the player.
+    let started = Instant::now();
+    let mut held: Vec<&str> = Vec::new();
+    let mut seen = None;
+    while seen.is_none() && started.elapsed() < Duration::from_secs(20) {
+        rec.refresh();
+        seen = rec.ticks[at..].iter().find_map(|t| {
+            t.events
+                .iter()
+                .find(|e| e.starts_with("state:") && e.ends_with(":patrol>chase"))
+                .map(|e| (t.tick, e.clone()))
+        });
+        let Some(last) = rec.ticks.last() else {
+            continue;
+        };
+        let p = last.player;
+        let target = last
+            .agents
+            .iter()
+            .filter(|a| a.state == "patrol")
+            .map(|a| {
+                let speed = a.vx.hypot(a.vy).max(1e-9);
+                (a.x + a.vx / speed * 120.0, a.y + a.vy / speed * 120.0)
+            })
+            .min_by(|a, b| {
+                let d = |q: &(f64, f64)| (q.0 - p.x).hypot(q.1 - p.y);
+                d(a).total_cmp(&d(b))
+            });
+        let want: Vec<&str> = match target {
+            Some((x, y)) => [
+                (x - p.x > 8.0, "d"),
+                (p.x - x > 8.0, "a"),
+                (y - p.y > 8.0, "s"),
+                (p.y - y > 8.0, "w"),
+            ]
+            .into_iter()
+            .filter_map(|(on, k)| on.then_some(k))
+            .collect(),
+            None => Vec::new(),
+        };
+        for k in held.iter().filter(|k| !want.contains(k)) {
+            s.xdotool(&["keyup", k]);
+        }
+        for k in want.iter().filter(|k| !held.contains(k)) {
+            s.xdotool(&["keydown", k]);
+        }
+        held = want;
+        sleep(POLL);
+    }
+    for k in &held {
+        s.xdotool(&["keyup", k]);
+    }
+    let (tick, event) = seen.expect("no guard saw the player walked into its cone within 20 s");
+    eprintln!(
+        "walked into a cone: `{event}` at tick {tick}, {:.1} s after Shift+4",
+        started.elapsed().as_secs_f64()
+    );
+    let id: u32 = event
+        .trim_start_matches("state:")
+        .split(':')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("state:ID:FROM>TO");
+    let line = rec
+        .ticks
+        .iter()
+        .find(|t| t.tick == tick)
+        .expect("the event's line");
+    let guard = line.agents.iter().find(|a| a.id == id).expect("the guard");
+    assert_eq!(
+        guard.state, "chase",
+        "the record names the state the event entered"
+    );
+    let (_, shot) = s.screenshot(&mut rec, "with a guard chasing");
+    check_not_flat(&shot);
+
+    // A broken machine file: F5 keeps the running machine (the guards keep their states and move).
+    let mut broken: serde_json::Value = serde_json::from_str(&machine).expect("JSON");
+    broken["transitions"][1]["if"] = "smells_player".into();
+    write(&s.dir.join("fsm.json"), broken.to_string());
+    bad_reload(&mut s, &mut rec, "an unknown condition in the machine file");
+    rec.refresh();
+    let states: BTreeSet<&str> = rec.ticks[rec.len() - RELOAD_TICKS..]
+        .iter()
+        .flat_map(|t| &t.agents)
+        .map(|a| a.state.as_str())
+        .collect();
+    assert!(
+        states
+            .iter()
+            .all(|s| ["patrol", "chase", "search", "flee", "return"].contains(s)),
+        "{states:?}"
+    );
+    s.quit(&mut rec);
     s.passed = true;
 }
 

@@ -2,6 +2,7 @@
 //! and agents as heading triangles, and the debug overlay of what each behaviour computed.
 
 use super::camera::Camera;
+use super::guards;
 use super::pathview::PathView;
 use super::style;
 use super::view::View;
@@ -132,6 +133,12 @@ pub fn world(
         obstacle(o, &cam);
     }
     draw_rectangle_lines(origin.x, origin.y, size.x, size.y, 2.0, OBSTACLE);
+    if world.mode == Mode::Fsm {
+        if view.overlay {
+            guards::routes(world, &cam);
+        }
+        guards::floor(world, &cam, alpha);
+    }
 
     let player = world.player.prev_pos.lerp(world.player.pos, alpha);
     if view.overlay {
@@ -180,12 +187,16 @@ pub fn world(
         } else {
             a.body.heading
         };
+        let color = match a.behaviour.guard() {
+            Some(g) => guards::color(g.doing),
+            None => look.color,
+        };
         batch.shape(
             shape,
             drawn_position(a, world, alpha),
             heading,
             r,
-            look.color,
+            color,
             &cam,
         );
     }
@@ -390,6 +401,7 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
                 draw_line(p.x, p.y, aim.x, aim.y, 1.0, SIGHT);
             }
         }
+        Behaviour::Guard(g) => guards::overlay(a, g, pos, cam),
         Behaviour::Wander { walk, .. } | Behaviour::Avoid { walk, .. } => {
             let params = a.behaviour.params(&world.tuning);
             let cfg = avoid::feelers(params, &world.tuning.avoid);
@@ -431,7 +443,7 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
     }
     // Forty "formation" labels would hide the formation; the ships in flight are the story.
     if world.agents.len() <= LABEL_LIMIT && a.state != "formation" {
-        draw_text(a.state, p.x + 12.0, p.y - 10.0, 16.0, LABEL);
+        draw_text(world.state_word(a), p.x + 12.0, p.y - 10.0, 16.0, LABEL);
     }
 }
 

@@ -6,6 +6,7 @@ use super::draw::{BACKGROUND, LABEL, OVERLAY_LIMIT};
 use super::keys::BINDINGS;
 use super::style;
 use super::view::View;
+use crate::sim::mode::Mode;
 use crate::sim::player::Script;
 use crate::sim::world::World;
 use glam::Vec2;
@@ -50,6 +51,12 @@ pub fn draw(world: &World, view: &View) {
         view.tick_ms,
         view.time_scale(),
     );
+    if world.mode == Mode::Fsm {
+        let power = world.power_left();
+        if power > 0.0 {
+            first.push_str(&format!("   POWER {power:.1} s"));
+        }
+    }
     if view.paused {
         first.push_str("   PAUSED");
     }

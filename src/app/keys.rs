@@ -144,6 +144,12 @@ pub const BINDINGS: &[Binding] = &[
         help: "finding the way: A* on the tiles, flow fields",
     },
     Binding {
+        keys: &[KeyCode::Key4, KeyCode::Kp4],
+        label: "Shift+4",
+        action: Action::Mode(Mode::Fsm),
+        help: "state machines: guards patrol, see, chase, search, return; pickups make them flee",
+    },
+    Binding {
         keys: &[KeyCode::E],
         label: "E",
         action: Action::Alternate('E'),

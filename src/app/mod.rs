@@ -3,6 +3,7 @@
 
 pub mod camera;
 pub mod draw;
+pub mod guards;
 pub mod hud;
 pub mod keys;
 pub mod panel;
@@ -273,6 +274,9 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         paths.panel(&world);
         if world.mode == Mode::Mixed {
             hud::legend(&world);
+        }
+        if world.mode == Mode::Fsm && view.overlay {
+            guards::diagram(&world);
         }
         if view.chart {
             hud::chart(&world);

@@ -107,6 +107,8 @@ fn look(kind: &str) -> Style {
         "avoid-wander" | "avoid-chase" => (BLUE, &BEETLE, "avoid"),
         "pattern" | "tile-pattern" => (GREY, &BUOY, "pattern"),
         "pathfind" => (ORANGE, &DART, "pathfind"),
+        // (Drawn in the colour of its state; see `guards::color`.)
+        "guard" => (WHITE, &DART, "guard"),
         "boss" => (GREEN, &BOSS, "boss"),
         "escort" => (VERMILLION, &ESCORT, "escort"),
         _ => (SKY, &DRONE, "drone"),

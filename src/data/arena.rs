@@ -10,6 +10,8 @@ pub const BUILT_IN: &str = include_str!("../../assets/arena.json");
 pub const MAX_OBSTACLES: usize = 10_000;
 /// Most spawn points a file may hold.
 pub const MAX_SPAWNS: usize = 256;
+/// Most pickups a file may hold.
+pub const MAX_PICKUPS: usize = 256;
 /// Largest arena side in pixels.
 pub const MAX_SIDE: f32 = 16_384.0;
 
@@ -23,6 +25,9 @@ pub struct ArenaData {
     pub obstacles: Vec<ObstacleData>,
     pub spawns: Vec<[f32; 2]>,
     pub player_start: [f32; 2],
+    /// Power-ups for the `fsm` mode's player (points); other modes leave them alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pickups: Vec<[f32; 2]>,
 }
 
 /// A circle (`x`, `y` centre) or an axis-aligned rectangle (`x`, `y` top-left corner).
@@ -93,6 +98,15 @@ impl ArenaData {
             self.check_point(&format!("spawns[{i}]"), *s)?;
         }
         self.check_point("player_start", self.player_start)?;
+        if self.pickups.len() > MAX_PICKUPS {
+            return Err(FieldError::new(
+                "pickups",
+                format!("at most {MAX_PICKUPS} pickups, got {}", self.pickups.len()),
+            ));
+        }
+        for (i, p) in self.pickups.iter().enumerate() {
+            self.check_point(&format!("pickups[{i}]"), *p)?;
+        }
         Ok(())
     }
 

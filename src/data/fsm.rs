@@ -300,8 +300,9 @@ impl FsmData {
         Ok(())
     }
 
-    /// Every route point lies inside a `width`×`height` arena (checked when the machine meets
-    /// the arena it runs in; the machine file alone does not know its size).
+    /// Every route point lies inside a `width`×`height` arena. Loading does not require it (any
+    /// machine file goes with any arena file: a world moves the points to where a guard fits);
+    /// this says whether a machine was drawn for an arena of that size.
     pub fn check_routes_inside(&self, width: f32, height: f32) -> Result<(), FieldError> {
         for (i, r) in self.routes.iter().enumerate() {
             for (j, p) in r.points.iter().enumerate() {

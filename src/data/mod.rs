@@ -191,6 +191,8 @@ pub struct DataSet {
     pub arena: arena::ArenaData,
     pub tuning: tuning::Tuning,
     pub patterns: patterns::PatternsData,
+    /// The guards' state machine (the `fsm` mode).
+    pub fsm: fsm::FsmData,
 }
 
 /// Where each data file comes from.
@@ -199,6 +201,7 @@ pub struct DataSources {
     pub arena: Source,
     pub tuning: Source,
     pub patterns: Source,
+    pub fsm: Source,
 }
 
 impl DataSources {
@@ -207,17 +210,28 @@ impl DataSources {
             arena: Source::resolve(arena, arena::FILE_NAME),
             tuning: Source::resolve(tuning, tuning::FILE_NAME),
             patterns: Source::resolve(patterns, patterns::FILE_NAME),
+            fsm: Source::resolve(None, fsm::FILE_NAME),
         }
+    }
+
+    /// The machine file from `path` (`--fsm`), else as [`Source::resolve`] finds it.
+    pub fn with_fsm(mut self, path: Option<&Path>) -> Self {
+        self.fsm = Source::resolve(path, fsm::FILE_NAME);
+        self
     }
 
     pub fn load(&self) -> Result<DataSet, DataError> {
         let arena = load_with(&self.arena, arena::BUILT_IN, arena::parse)?;
         let tuning = load_with(&self.tuning, tuning::BUILT_IN, tuning::parse)?;
         let patterns = load_with(&self.patterns, patterns::BUILT_IN, patterns::parse)?;
+        // (Its routes are fitted to the arena when a world runs it: any arena file goes with
+        // any machine file.)
+        let fsm = fsm::load(&self.fsm)?;
         Ok(DataSet {
             arena,
             tuning,
             patterns,
+            fsm,
         })
     }
 }
@@ -228,6 +242,7 @@ pub fn built_in() -> DataSet {
         arena: arena::parse(arena::BUILT_IN).expect("built-in arena.json is valid"),
         tuning: tuning::parse(tuning::BUILT_IN).expect("built-in tuning.json is valid"),
         patterns: patterns::parse(patterns::BUILT_IN).expect("built-in patterns.json is valid"),
+        fsm: fsm::built_in(),
     }
 }
 

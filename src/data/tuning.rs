@@ -4,6 +4,7 @@
 //! the single description of each parameter's name and range: the tuning panel draws it, and
 //! validation uses the same ranges.
 
+use super::fsm::{FSM_SLIDERS, FsmTuning};
 use super::{FieldError, check_range};
 use crate::sim::behaviours::feelers::Layout;
 use crate::sim::mode::Mode;
@@ -38,6 +39,9 @@ pub struct Tuning {
     /// The physics of mode 9's pattern walkers.
     #[serde(default = "defaults::pattern")]
     pub pattern: PatternTuning,
+    /// The guards of the `fsm` mode: perception, search, pickups.
+    #[serde(default)]
+    pub fsm: FsmTuning,
 }
 
 /// Missing sections (a hand-written file may name only the ones it changes) take the built-in
@@ -236,6 +240,22 @@ pub struct Slider {
     pub set: fn(&mut Tuning, f32),
 }
 
+/// The `fsm` section's slider `i` of [`FSM_SLIDERS`] (its own table, which the machine's tests
+/// use) as a row of this table, shown in the `fsm` mode.
+macro_rules! fsm_slider {
+    ($i:literal) => {
+        Slider {
+            path: FSM_SLIDERS[$i].path,
+            label: FSM_SLIDERS[$i].label,
+            min: FSM_SLIDERS[$i].min,
+            max: FSM_SLIDERS[$i].max,
+            modes: &[Mode::Fsm],
+            get: |t| (FSM_SLIDERS[$i].get)(&t.fsm),
+            set: |t, v| (FSM_SLIDERS[$i].set)(&mut t.fsm, v),
+        }
+    };
+}
+
 /// Every tunable number.
 pub const SLIDERS: &[Slider] = &[
     Slider {
@@ -270,7 +290,13 @@ pub const SLIDERS: &[Slider] = &[
         label: "chaser max speed",
         min: 10.0,
         max: 600.0,
-        modes: &[Mode::LosChase, Mode::Intercept, Mode::Mixed, Mode::Pathfind],
+        modes: &[
+            Mode::LosChase,
+            Mode::Intercept,
+            Mode::Mixed,
+            Mode::Pathfind,
+            Mode::Fsm,
+        ],
         get: |t| t.chaser.max_speed,
         set: |t, v| t.chaser.max_speed = v,
     },
@@ -279,7 +305,13 @@ pub const SLIDERS: &[Slider] = &[
         label: "chaser max force",
         min: 10.0,
         max: 5000.0,
-        modes: &[Mode::LosChase, Mode::Intercept, Mode::Mixed, Mode::Pathfind],
+        modes: &[
+            Mode::LosChase,
+            Mode::Intercept,
+            Mode::Mixed,
+            Mode::Pathfind,
+            Mode::Fsm,
+        ],
         get: |t| t.chaser.max_force,
         set: |t, v| t.chaser.max_force = v,
     },
@@ -304,6 +336,7 @@ pub const SLIDERS: &[Slider] = &[
             Mode::Intercept,
             Mode::Mixed,
             Mode::Pathfind,
+            Mode::Fsm,
         ],
         get: |t| t.chaser.radius,
         set: |t, v| t.chaser.radius = v,
@@ -322,7 +355,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "max prediction time (s)",
         min: 0.0,
         max: 10.0,
-        modes: &[Mode::Intercept, Mode::Mixed],
+        modes: &[Mode::Intercept, Mode::Mixed, Mode::Fsm],
         get: |t| t.intercept.max_prediction_time,
         set: |t, v| t.intercept.max_prediction_time = v,
     },
@@ -367,7 +400,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "threat radius",
         min: 20.0,
         max: 1000.0,
-        modes: &[Mode::Evade, Mode::Mixed],
+        modes: &[Mode::Evade, Mode::Mixed, Mode::Fsm],
         get: |t| t.evade.threat_radius,
         set: |t, v| t.evade.threat_radius = v,
     },
@@ -376,7 +409,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "evade prediction (s)",
         min: 0.0,
         max: 10.0,
-        modes: &[Mode::Evade, Mode::Mixed],
+        modes: &[Mode::Evade, Mode::Mixed, Mode::Fsm],
         get: |t| t.evade.max_prediction_time,
         set: |t, v| t.evade.max_prediction_time = v,
     },
@@ -632,6 +665,17 @@ pub const SLIDERS: &[Slider] = &[
         get: |t| t.pattern.radius,
         set: |t, v| t.pattern.radius = v,
     },
+    fsm_slider!(0),
+    fsm_slider!(1),
+    fsm_slider!(2),
+    fsm_slider!(3),
+    fsm_slider!(4),
+    fsm_slider!(5),
+    fsm_slider!(6),
+    fsm_slider!(7),
+    fsm_slider!(8),
+    fsm_slider!(9),
+    fsm_slider!(10),
 ];
 
 impl Slider {

@@ -42,6 +42,8 @@ pub enum Mode {
     Patterns,
     Mixed,
     Pathfind,
+    /// Second bank: guards run by finite state machines.
+    Fsm,
 }
 
 impl Mode {
@@ -58,6 +60,7 @@ impl Mode {
         Mode::Patterns,
         Mode::Mixed,
         Mode::Pathfind,
+        Mode::Fsm,
     ];
 
     /// The command-line and record name.
@@ -74,6 +77,7 @@ impl Mode {
             Mode::Patterns => "patterns",
             Mode::Mixed => "mixed",
             Mode::Pathfind => "pathfind",
+            Mode::Fsm => "fsm",
         }
     }
 
@@ -92,13 +96,14 @@ impl Mode {
             Mode::Patterns => '9',
             Mode::Mixed => '0',
             Mode::Pathfind => '3',
+            Mode::Fsm => '4',
         }
     }
 
     /// Whether the mode is in the second bank: selected by Shift + its digit, by name only on
     /// the command line (a bare digit names the first bank's mode).
     pub fn shifted(self) -> bool {
-        matches!(self, Mode::Pathfind)
+        matches!(self, Mode::Pathfind | Mode::Fsm)
     }
 
     /// How the HUD and help name its key: `3`, or `Shift+3` in the second bank.
@@ -124,6 +129,7 @@ impl Mode {
             Mode::Patterns => "pattern movement",
             Mode::Mixed => "free-for-all",
             Mode::Pathfind => "finding the way",
+            Mode::Fsm => "guards run by finite state machines",
         }
     }
 
@@ -178,6 +184,9 @@ impl Mode {
             (Mode::Pathfind, _) => {
                 "search the tiles to the player's tile, pull the path straight, arrive at each corner; a crowd shares one flow field (V: next search)"
             }
+            (Mode::Fsm, _) => {
+                "guards patrol, chase what their cones see, search, return by A*; take a pickup and they flee: tag them!"
+            }
             (Mode::Patterns, _) => {
                 "control data: steer port/starboard/none, thrust or coast, until a heading change or distance; the list loops"
             }
@@ -195,7 +204,7 @@ impl Mode {
             Mode::Wander => 12,
             Mode::Avoid => 30,
             Mode::Galaga => 40,
-            Mode::Patterns => 4,
+            Mode::Patterns | Mode::Fsm => 4,
             Mode::Mixed => MIXED_GROUND.len() + MIXED_SHIPS,
         }
     }
@@ -209,7 +218,7 @@ impl Mode {
             Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept => Some('E'),
             Mode::Wander | Mode::Pathfind => Some('V'),
             Mode::Avoid => Some('T'),
-            Mode::Evade | Mode::Galaga | Mode::Patterns | Mode::Mixed => None,
+            Mode::Evade | Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm => None,
         }
     }
 

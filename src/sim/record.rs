@@ -67,7 +67,7 @@ impl<W: Write> Recorder<W> {
                     y: a.body.pos.y,
                     vx: a.body.vel.x,
                     vy: a.body.vel.y,
-                    state: a.state,
+                    state: world.state_word(a),
                 })
                 .collect(),
             events,

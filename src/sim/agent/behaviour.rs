@@ -7,6 +7,7 @@ use crate::data::patterns::ShipKind;
 use crate::data::tuning::{Tuning, VehicleTuning};
 use crate::sim::behaviours::evade::EvadeState;
 use crate::sim::behaviours::galaga::Ship;
+use crate::sim::behaviours::guard::Guard;
 use crate::sim::behaviours::pathfind::PathChase;
 use crate::sim::behaviours::pattern::{PatternRun, TileRun};
 use crate::sim::behaviours::tile_los::TileLine;
@@ -53,6 +54,8 @@ pub enum Behaviour {
     TilePattern { walk: TileWalk, run: Box<TileRun> },
     /// `pathfind`: follow a planned path to the player's tile (in a crowd, the flow field).
     Path(Box<PathChase>),
+    /// `fsm`: a guard run by the world's state machine.
+    Guard(Box<Guard>),
 }
 
 /// What touching the player means for an agent.
@@ -97,7 +100,7 @@ impl Behaviour {
                 chase: flip,
             },
             Mode::Pathfind => Behaviour::Path(Box::default()),
-            Mode::Galaga | Mode::Patterns | Mode::Mixed => return None,
+            Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm => return None,
         })
     }
 
@@ -129,6 +132,7 @@ impl Behaviour {
             Behaviour::Pattern { .. } => "pattern",
             Behaviour::TilePattern { .. } => "tile-pattern",
             Behaviour::Path(_) => "pathfind",
+            Behaviour::Guard(_) => "guard",
         }
     }
 
@@ -154,6 +158,9 @@ impl Behaviour {
             Behaviour::Avoid { chase: true, .. } | Behaviour::Ship(_) | Behaviour::Path(_) => {
                 Contact::Catch
             }
+            // Whether a guard catches or is tagged depends on the player's power-up: the world's
+            // guard pass settles it.
+            Behaviour::Guard(_) => Contact::Ignore,
         }
     }
 
@@ -177,7 +184,8 @@ impl Behaviour {
             | Behaviour::Ship(_)
             | Behaviour::Pattern { .. }
             | Behaviour::TilePattern { .. }
-            | Behaviour::Path(_) => {}
+            | Behaviour::Path(_)
+            | Behaviour::Guard(_) => {}
         }
         if let Behaviour::TileLos { line, .. } = self {
             // Force a new line on the next step.
@@ -219,6 +227,7 @@ impl Behaviour {
             Behaviour::Ship(_) => (Mode::Galaga, false),
             Behaviour::Pattern { .. } | Behaviour::TilePattern { .. } => (Mode::Patterns, false),
             Behaviour::Path(_) => (Mode::Pathfind, false),
+            Behaviour::Guard(_) => (Mode::Fsm, false),
         }
     }
 
@@ -243,9 +252,16 @@ impl Behaviour {
     }
 
     /// Whether an agent that catches the player is sent back to a spawn point (Galaga ships fly
-    /// on: a ship catches once per flight).
+    /// on: a ship catches once per flight; a guard goes home to its route).
     pub fn respawns(&self) -> bool {
-        !matches!(self, Behaviour::Ship(_))
+        !matches!(self, Behaviour::Ship(_) | Behaviour::Guard(_))
+    }
+
+    pub fn guard(&self) -> Option<&Guard> {
+        match self {
+            Behaviour::Guard(g) => Some(g),
+            _ => None,
+        }
     }
 
     pub fn wander_walk(&self) -> Option<&WanderWalk> {

@@ -97,6 +97,7 @@ impl Agent {
     pub fn tc(&self) -> Option<f32> {
         match self.behaviour {
             Behaviour::Intercept { tc, .. } => tc,
+            Behaviour::Guard(ref g) => g.tc,
             _ => None,
         }
     }

@@ -9,6 +9,7 @@ use super::tick::{Context, Plan};
 use super::tile_walk::TileWalk;
 use crate::data::tuning::VehicleTuning;
 use crate::sim::behaviours::evade::{self, EvadeState};
+use crate::sim::behaviours::guard::{self, Guard, Scene};
 use crate::sim::behaviours::pathfind::{self, PathChase};
 use crate::sim::behaviours::pattern::{self, PatternRun, TileRun};
 use crate::sim::behaviours::tile_los::{self, TileLine};
@@ -69,6 +70,7 @@ impl Agent {
             }
             Behaviour::TilePattern { walk, run } => walk_tile_pattern(walk, run, was, ctx),
             Behaviour::Path(chase) => find_the_way(chase, body, id, &p, ctx),
+            Behaviour::Guard(g) => guard_steer(g, body, id, &p, ctx, rng),
             // (The stage moves its ships.)
             Behaviour::Ship(_) => Thought {
                 plan: Plan::Moved,
@@ -366,5 +368,34 @@ fn find_the_way(
         plan: Plan::Steer(force),
         aim,
         state,
+    }
+}
+
+/// `fsm`: the behaviour the guard's state runs (the machine decided before the agents moved).
+#[inline(always)]
+fn guard_steer(
+    g: &mut Guard,
+    body: &Vehicle,
+    id: u32,
+    p: &VehicleTuning,
+    ctx: &Context,
+    rng: &mut impl Rng,
+) -> Thought {
+    let scene = Scene {
+        arena: ctx.arena,
+        player_pos: ctx.player_pos,
+        player_vel: ctx.player_vel,
+        max_prediction_time: ctx.tuning.intercept.max_prediction_time,
+        evade: &ctx.tuning.evade,
+        dt: ctx.dt,
+        cast: ctx.cast_now(id, &mut g.evade.cast),
+        recast: ctx.recast,
+        unstick_after: ctx.tuning.avoid.unstick_after_s,
+    };
+    let s = guard::steer(g, body, p, &scene, rng);
+    Thought {
+        plan: Plan::Steer(s.force),
+        aim: s.aim,
+        state: s.state,
     }
 }

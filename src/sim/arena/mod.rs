@@ -31,6 +31,8 @@ pub struct Arena {
     obstacles: Vec<Obstacle>,
     pub spawns: Vec<Vec2>,
     pub player_start: Vec2,
+    /// The `fsm` mode's power-ups.
+    pub pickups: Vec<Vec2>,
     grid: Grid,
     /// Lower bounds on the distance to the nearest obstacle, for the open-space fast paths.
     field: Field,
@@ -52,6 +54,7 @@ impl Arena {
             obstacles,
             spawns: d.spawns.iter().map(|s| Vec2::from(*s)).collect(),
             player_start: Vec2::from(d.player_start),
+            pickups: d.pickups.iter().map(|p| Vec2::from(*p)).collect(),
             grid,
             field,
         }
@@ -65,6 +68,7 @@ impl Arena {
             obstacles: self.obstacles.iter().map(Obstacle::to_data).collect(),
             spawns: self.spawns.iter().map(|s| s.to_array()).collect(),
             player_start: self.player_start.to_array(),
+            pickups: self.pickups.iter().map(|p| p.to_array()).collect(),
         }
     }
 

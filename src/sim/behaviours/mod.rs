@@ -6,6 +6,7 @@ pub mod evade;
 pub mod feelers;
 pub mod flock;
 pub mod galaga;
+pub mod guard;
 pub mod intercept;
 pub mod pathfind;
 pub mod pattern;

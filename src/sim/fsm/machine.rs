@@ -173,6 +173,13 @@ impl Machine {
         &self.routes
     }
 
+    /// Move every route point by `fit` (see [`Route::fit`]).
+    pub fn fit_routes(&mut self, fit: impl Fn(glam::Vec2) -> glam::Vec2) {
+        for r in &mut self.routes {
+            r.fit(&fit);
+        }
+    }
+
     /// The route guard `id` walks: `id` modulo the number of routes.
     pub fn route_of(&self, id: usize) -> usize {
         id % self.routes.len().max(1)

@@ -19,11 +19,13 @@ mod guard;
 mod machine;
 mod perception;
 mod route;
+mod run;
 
 pub use guard::{Conditions, GuardMind};
 pub use machine::{Fired, Machine, StateId, Tally, Transition};
 pub use perception::{Hearing, LookSchedule, Vision, line_of_sight};
 pub use route::{Route, RouteCursor, RouteSpot};
+pub use run::{FsmRun, Pickup, Power};
 
 /// Slack on the machine's clocks (s): a tick's `dt` in f32 may lie a hair under its true length
 /// (1/50 s does), so n ticks could sum short of n ticks' time and cost a timed condition a tick.

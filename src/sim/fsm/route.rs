@@ -38,6 +38,13 @@ impl Route {
         &self.points
     }
 
+    /// Move every point by `fit` (to where a guard can stand in the arena it runs in).
+    pub fn fit(&mut self, fit: impl Fn(Vec2) -> Vec2) {
+        for p in &mut self.points {
+            *p = fit(*p);
+        }
+    }
+
     pub fn mode(&self) -> RouteMode {
         self.mode
     }

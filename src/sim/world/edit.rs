@@ -38,4 +38,11 @@ impl World {
         agent.body.update_heading();
         self.agents[i] = agent;
     }
+
+    /// Put the player at `pos` with velocity `vel` (for set-up scenarios in tests and tools).
+    pub fn place_player(&mut self, pos: Vec2, vel: Vec2) {
+        self.player.pos = pos;
+        self.player.prev_pos = pos;
+        self.player.vel = vel;
+    }
 }

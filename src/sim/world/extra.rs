@@ -55,9 +55,40 @@ impl World {
                 m.insert("catches_by_kind".into(), json!(self.score.by_kind));
             }
             Mode::Pathfind => self.path_extra(&mut m),
+            Mode::Fsm => {
+                let machine = &self.fsm.machine;
+                let fired: serde_json::Map<String, serde_json::Value> = self
+                    .fsm
+                    .tally
+                    .transitions(machine)
+                    .into_iter()
+                    .map(|(k, n)| (k, json!(n)))
+                    .collect();
+                let seconds: serde_json::Map<String, serde_json::Value> = self
+                    .fsm
+                    .tally
+                    .seconds_in_state(machine, self.dt)
+                    .into_iter()
+                    .map(|(k, s)| (k, json!((s * 1e3).round() / 1e3)))
+                    .collect();
+                m.insert("transitions".into(), serde_json::Value::Object(fired));
+                m.insert(
+                    "seconds_in_state".into(),
+                    serde_json::Value::Object(seconds),
+                );
+            }
             _ => {}
         }
         m
+    }
+
+    /// The record's `state` for agent `a`: a guard's machine state by the machine's name for it,
+    /// any other agent's behaviour word.
+    pub fn state_word<'a>(&'a self, a: &'a crate::sim::agent::Agent) -> &'a str {
+        match &a.behaviour {
+            Behaviour::Guard(g) => self.fsm.machine.name(g.mind.state),
+            _ => a.state,
+        }
     }
 
     /// Seconds survived since the last catch.

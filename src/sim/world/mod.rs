@@ -11,6 +11,7 @@ use crate::sim::arena::Arena;
 use crate::sim::behaviours::galaga::Stage;
 use crate::sim::clock::TICK_HZ;
 use crate::sim::crowd::Crowd;
+use crate::sim::fsm::FsmRun;
 use crate::sim::mode::Mode;
 use crate::sim::path::Order;
 use crate::sim::player::{Player, Script};
@@ -109,6 +110,8 @@ pub struct World {
     pub stage: Option<Stage>,
     /// Where the stage's ships begin in `agents` (they come last).
     pub ships_from: usize,
+    /// The guards' machine, its counts, the power-up and the pickups (the `fsm` mode).
+    pub fsm: FsmRun,
     rng: StdRng,
     /// The arena changed: every agent casts its rays on the next tick.
     recast: bool,
@@ -127,7 +130,10 @@ impl World {
     pub fn new(data: &DataSet, config: WorldConfig) -> World {
         let arena = Arena::from_data(&data.arena);
         let player = Player::new(arena.player_start, config.script, config.seed);
+        let machine = World::compile_machine(&data.fsm, &arena, data.tuning.chaser.radius);
+        let fsm = FsmRun::new(machine, &arena.pickups);
         let mut world = World {
+            fsm,
             arena,
             tuning: data.tuning.clone(),
             mode: config.mode,
@@ -210,7 +216,7 @@ impl World {
             // The stage and the walkers are placed by the data: a new count restarts them. A
             // count that comes out the same (`+` at 20,000) changes nothing, rather than starting
             // the run again.
-            Mode::Galaga | Mode::Patterns | Mode::Mixed => {
+            Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm => {
                 if n != self.agents.len() {
                     self.spawn_agents(n);
                 }
@@ -233,6 +239,8 @@ impl World {
         self.arena = Arena::from_data(&data.arena);
         self.tuning = data.tuning.clone();
         self.patterns = data.patterns.clone();
+        let machine = World::compile_machine(&data.fsm, &self.arena, self.tuning.chaser.radius);
+        self.fsm = FsmRun::new(machine, &self.arena.pickups);
         let count = self.agents.len();
         self.player = Player::new(
             self.arena.player_start,
@@ -246,6 +254,7 @@ impl World {
 
 mod edit;
 mod extra;
+mod guards;
 mod pathfind;
 mod spawn;
 mod tick;

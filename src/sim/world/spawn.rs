@@ -30,6 +30,7 @@ impl World {
             Mode::Galaga => return self.spawn_stage(count),
             Mode::Patterns => return self.spawn_walkers(count),
             Mode::Mixed => return self.spawn_mixed(count),
+            Mode::Fsm => return self.spawn_guards(count),
             _ => {}
         }
         let spawns = self.arena.spawns.clone();
@@ -181,6 +182,9 @@ impl World {
 
     /// A fresh agent of `mode`'s behaviour (its alternate form if `flip`) at `pos`.
     pub(super) fn new_agent(&self, id: u32, pos: Vec2, mode: Mode, flip: bool) -> Agent {
+        if mode == Mode::Fsm {
+            return self.new_guard(id, pos);
+        }
         let mut agent = Agent::new(id, mode, flip, pos, self.player.pos, &self.arena);
         agent.born = self.time();
         if agent.tile().is_none() {

@@ -1,6 +1,6 @@
 //! The fixed tick: steering every agent, then resolving catches and tags.
 
-use super::{BATCH, CATCH_FLASH, CATCH_LOG, CatchRecord, Input, World};
+use super::{BATCH, Input, World};
 use crate::sim::agent::{Agent, Behaviour, CastSchedule, Contact, Context, Plan};
 use crate::sim::behaviours::galaga;
 use crate::sim::crowd::Member;
@@ -18,6 +18,9 @@ impl World {
             &self.tuning.player,
             dt,
         );
+        if self.mode == Mode::Fsm {
+            self.guards_decide();
+        }
         // Mode 7's chasers keep apart: where each stands as the tick begins (so no agent's move
         // this tick changes what another feels of it).
         let range = self.tuning.avoid.separation_range;
@@ -110,6 +113,9 @@ impl World {
         }
         self.tick += 1;
         self.resolve_contacts();
+        if self.mode == Mode::Fsm {
+            self.guards_contact();
+        }
     }
 
     /// Catches (a chaser touches the player, or a tile chaser stands on the player's tile) and
@@ -133,22 +139,7 @@ impl World {
                 s.caught = true;
             }
             if contact == Contact::Catch {
-                let a = &self.agents[i];
-                let kind = a.behaviour.kind();
-                *self.score.by_kind.entry(kind).or_insert(0) += 1;
-                self.score.log.push_back(CatchRecord {
-                    kind,
-                    at: now,
-                    time_to_catch: now - a.born,
-                });
-                if self.score.log.len() > CATCH_LOG {
-                    self.score.log.pop_front();
-                }
-                self.score.catches += 1;
-                self.score.first_catch_t.get_or_insert(now);
-                self.score.last_catch_t = now;
-                self.player.flash = CATCH_FLASH;
-                self.events.push(format!("catch:{id}"));
+                self.score_catch(i, now);
             } else {
                 self.score.tags += 1;
                 self.events.push(format!("tag:{id}"));

@@ -1,0 +1,230 @@
+//! The `fsm` mode on screen: the pickups, each guard's vision cone in its state's colour (cut
+//! where obstacles block the sight), and with the overlay each guard's last-seen marker and
+//! planned path, and the live diagram of the machine in a corner — states as circles with how
+//! many guards are in each, transitions as arrows, the ones that just fired lit.
+
+use super::camera::Camera;
+use super::hud::{DIM, TEXT};
+use super::style;
+use crate::data::fsm::GuardBehaviour;
+use crate::sim::agent::Agent;
+use crate::sim::behaviours::guard::Guard;
+use crate::sim::fsm::Vision;
+use crate::sim::world::World;
+use glam::Vec2;
+use macroquad::prelude::{
+    Color, draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_rectangle_lines,
+    draw_text, draw_triangle, measure_text, screen_height, screen_width,
+};
+
+/// Segments of a drawn cone: each edge ray is cast, so obstacles cut the cone where they block.
+const CONE_SEGMENTS: usize = 28;
+/// How long (simulated seconds) a transition stays lit in the diagram after it fired.
+const LIT_SECONDS: f64 = 1.5;
+const LIT: Color = Color::new(1.0, 1.0, 1.0, 1.0);
+const ARROW: Color = Color::new(0.62, 0.66, 0.75, 0.55);
+const PICKUP: Color = Color::new(1.0, 0.85, 0.25, 1.0);
+const PICKUP_AWAY: Color = Color::new(1.0, 0.85, 0.25, 0.25);
+/// The diagram's box (screen px) and its circles.
+const BOX_W: f32 = 260.0;
+const BOX_H: f32 = 225.0;
+const STATE_R: f32 = 18.0;
+const BOX_BG: Color = Color::new(0.03, 0.04, 0.06, 0.8);
+
+/// The colour of what a state does.
+pub fn color(b: GuardBehaviour) -> Color {
+    match b {
+        GuardBehaviour::Patrol => style::GREEN,
+        GuardBehaviour::Chase => style::VERMILLION,
+        GuardBehaviour::Search => style::YELLOW,
+        GuardBehaviour::Flee => style::SKY,
+        GuardBehaviour::Return => style::PURPLE,
+    }
+}
+
+fn faded(c: Color, a: f32) -> Color {
+    Color { a, ..c }
+}
+
+/// Under the agents: the pickups (a taken one faint, with the seconds until it is back) and
+/// every guard's cone.
+pub fn floor(world: &World, cam: &Camera, alpha: f32) {
+    let r = world.tuning.fsm.pickup_radius * cam.scale;
+    for p in &world.fsm.pickups {
+        let s = cam.to_screen(p.pos);
+        if p.present() {
+            draw_circle(s.x, s.y, r * 0.6, PICKUP);
+            draw_circle_lines(s.x, s.y, r, 2.0, PICKUP);
+        } else {
+            draw_circle_lines(s.x, s.y, r, 1.0, PICKUP_AWAY);
+            let back = p.away as f32 * world.dt;
+            draw_text(
+                format!("{back:.0}"),
+                s.x - 5.0,
+                s.y + 5.0,
+                15.0,
+                PICKUP_AWAY,
+            );
+        }
+    }
+    let vision = Vision::from_tuning(&world.tuning.fsm);
+    for a in &world.agents {
+        if let Some(g) = a.behaviour.guard() {
+            let eye = a.prev_pos.lerp(a.body.pos, alpha);
+            cone(world, &vision, eye, a.body.heading, color(g.doing), cam);
+        }
+    }
+}
+
+/// A vision cone from `eye` along `facing`, each ray stopped by the first obstacle it meets.
+fn cone(world: &World, vision: &Vision, eye: Vec2, facing: Vec2, c: Color, cam: &Camera) {
+    let e = cam.to_screen(eye);
+    let spread = 2.0 * vision.half_angle;
+    let reach = |i: usize| {
+        let angle = -vision.half_angle + spread * i as f32 / CONE_SEGMENTS as f32;
+        let dir = Vec2::from_angle(angle).rotate(facing);
+        let t = world
+            .arena
+            .ray_cast(eye, dir, vision.range)
+            .map_or(vision.range, |h| h.t);
+        cam.to_screen(eye + dir * t)
+    };
+    let fill = faded(c, 0.13);
+    let edge = faded(c, 0.45);
+    let mut last = reach(0);
+    draw_line(e.x, e.y, last.x, last.y, 1.0, edge);
+    for i in 1..=CONE_SEGMENTS {
+        let next = reach(i);
+        draw_triangle(e, last, next, fill);
+        draw_line(last.x, last.y, next.x, next.y, 1.0, edge);
+        last = next;
+    }
+    draw_line(e.x, e.y, last.x, last.y, 1.0, edge);
+}
+
+/// The overlay for one guard at `pos`: where it last saw the player (a cross with the seconds
+/// since), and the path it walks while searching or returning.
+pub fn overlay(a: &Agent, g: &Guard, pos: Vec2, cam: &Camera) {
+    let c = color(g.doing);
+    if let Some(seen) = g.mind.last_seen {
+        let s = cam.to_screen(seen);
+        let r = 7.0;
+        draw_line(s.x - r, s.y - r, s.x + r, s.y + r, 2.0, LIT);
+        draw_line(s.x - r, s.y + r, s.x + r, s.y - r, 2.0, LIT);
+        draw_text(
+            format!("{} seen {:.1}s", a.id, g.mind.since_seen),
+            s.x + 9.0,
+            s.y - 6.0,
+            14.0,
+            LIT,
+        );
+    }
+    if matches!(g.doing, GuardBehaviour::Search | GuardBehaviour::Return) {
+        let mut from = cam.to_screen(pos);
+        for p in g.path.iter().skip(g.next) {
+            let to = cam.to_screen(*p);
+            draw_line(from.x, from.y, to.x, to.y, 1.5, faded(c, 0.8));
+            draw_circle(to.x, to.y, 2.5, c);
+            from = to;
+        }
+    }
+    if g.doing == GuardBehaviour::Patrol {
+        let s = cam.to_screen(g.goal);
+        draw_circle_lines(s.x, s.y, 5.0, 1.0, faded(c, 0.8));
+    }
+}
+
+/// The routes, faint, under the overlay.
+pub fn routes(world: &World, cam: &Camera) {
+    for route in world.fsm.machine.routes() {
+        for i in 0..route.segment_count() {
+            let (a, b) = route.segment(i);
+            let (a, b) = (cam.to_screen(a), cam.to_screen(b));
+            draw_line(a.x, a.y, b.x, b.y, 1.0, faded(style::GREEN, 0.3));
+        }
+    }
+}
+
+/// The live diagram of the machine in the window's bottom-right corner.
+pub fn diagram(world: &World) {
+    let m = &world.fsm.machine;
+    let n = m.state_count();
+    let x0 = screen_width() - BOX_W - 10.0;
+    let y0 = screen_height() - BOX_H - 10.0;
+    draw_rectangle(x0, y0, BOX_W, BOX_H, BOX_BG);
+    draw_rectangle_lines(x0, y0, BOX_W, BOX_H, 1.0, faded(TEXT, 0.15));
+    // (Below the title line.)
+    let centre = Vec2::new(x0 + BOX_W * 0.5, y0 + BOX_H * 0.5 + 12.0);
+    let ring = (BOX_H * 0.5 - STATE_R - 22.0).max(10.0);
+    let at = |k: usize| {
+        let angle = -std::f32::consts::FRAC_PI_2 + std::f32::consts::TAU * k as f32 / n as f32;
+        centre + Vec2::from_angle(angle) * ring
+    };
+    let now = world.tick;
+    let lit_ticks = (LIT_SECONDS / f64::from(world.dt)).round() as u64;
+    // Unlit arrows first, so the lit ones lie on top.
+    let mut lit = Vec::new();
+    for (i, t) in m.transitions().iter().enumerate() {
+        let fired = world.fsm.fired_at.get(i).copied().flatten();
+        match fired {
+            Some(tick) if now.saturating_sub(tick) <= lit_ticks => lit.push((i, t)),
+            _ => arrow(at(t.from.index()), at(t.to.index()), ARROW, 1.5),
+        }
+    }
+    for (_, t) in &lit {
+        arrow(at(t.from.index()), at(t.to.index()), LIT, 3.5);
+    }
+    for s in m.states() {
+        let p = at(s.index());
+        let c = color(m.behaviour(s));
+        let count = world.fsm.in_state.get(s.index()).copied().unwrap_or(0);
+        draw_circle(
+            p.x,
+            p.y,
+            STATE_R,
+            faded(c, if count > 0 { 0.9 } else { 0.3 }),
+        );
+        draw_circle_lines(p.x, p.y, STATE_R, 2.0, c);
+        let number = count.to_string();
+        let w = measure_text(&number, None, 20, 1.0).width;
+        draw_text(&number, p.x - w * 0.5, p.y + 6.0, 20.0, TEXT);
+        let name = m.name(s);
+        let w = measure_text(name, None, 15, 1.0).width;
+        let below = if p.y > centre.y {
+            STATE_R + 14.0
+        } else {
+            -STATE_R - 5.0
+        };
+        draw_text(name, p.x - w * 0.5, p.y + below, 15.0, TEXT);
+    }
+    // The title, or while one is lit the latest transition and its condition.
+    match lit
+        .iter()
+        .max_by_key(|(i, _)| world.fsm.fired_at.get(*i).copied().flatten())
+    {
+        Some((i, t)) => {
+            let text = format!("{} if {}", m.label(*i), t.condition.name());
+            draw_text(&text, x0 + 8.0, y0 + 17.0, 16.0, LIT);
+        }
+        None => {
+            draw_text("state machine", x0 + 8.0, y0 + 17.0, 16.0, DIM);
+        }
+    }
+}
+
+/// An arrow between two state circles, shifted to its right so that a pair of opposite
+/// transitions shows as two arrows.
+fn arrow(from: Vec2, to: Vec2, c: Color, width: f32) {
+    let d = (to - from).normalize_or_zero();
+    if d == Vec2::ZERO {
+        return;
+    }
+    let side = -d.perp() * 5.0;
+    let a = from + d * STATE_R + side;
+    let b = to - d * (STATE_R + 2.0) + side;
+    draw_line(a.x, a.y, b.x, b.y, width, c);
+    let head = 9.0;
+    let back = b - d * head;
+    let wing = d.perp() * head * 0.5;
+    draw_triangle(b, back + wing, back - wing, c);
+}
