@@ -74,7 +74,6 @@ fn replay(record: &[u8], data: &ReplayData) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     let mut recorder = Recorder::new(&mut out);
     headless::replay("rec.jsonl", record, data, Some(&mut recorder))?;
-    drop(recorder);
     Ok(out)
 }
 
@@ -126,7 +125,6 @@ fn commanded_record(data: &ReplayData) -> Vec<u8> {
     world.player.script = Script::Keys;
     world.apply(Command::Mode(Mode::Patterns));
     ticks(&mut world, &mut rec, 3, (0.0, -1.0));
-    drop(rec);
     out
 }
 
@@ -497,7 +495,6 @@ fn stepping_back_and_forth_lands_on_the_records_own_lines() {
     let mut rec = Recorder::new(&mut out);
     headless::run_recorded(&data.data, &data.hashes, config, 20.0, Some(&mut rec))
         .expect("to memory");
-    drop(rec);
     let all = lines(&out);
     let mut r = Replay::open("rec.jsonl", &out, &data).expect("a good record");
     assert_eq!(r.len(), 1200);

@@ -452,7 +452,9 @@ impl Replay {
             self.checked = self.pos + 1;
         }
         self.pos += 1;
-        if self.pos % SNAPSHOT_EVERY == 0 && self.snapshots.len() == self.pos / SNAPSHOT_EVERY {
+        if self.pos.is_multiple_of(SNAPSHOT_EVERY)
+            && self.snapshots.len() == self.pos / SNAPSHOT_EVERY
+        {
             let mut kept = self.world.clone();
             kept.forget_log();
             self.snapshots.push(kept);
