@@ -216,6 +216,14 @@ fn run(cli: Cli) -> Result<(), String> {
         }) => sim(&cli.common, seconds.unwrap_or(DEFAULT_SECONDS)),
         Some(Command::Replay { file }) => {
             run_only_from_record(&cli.common, false, "replay")?;
+            if let Some(out) = &cli.common.record
+                && same_file(out, &file)
+            {
+                return Err(format!(
+                    "{}: --record would overwrite the record being replayed",
+                    out.display()
+                ));
+            }
             crate::app::replay::run(crate::app::replay::ReplayConfig {
                 file,
                 sources: cli.common.sources(),
@@ -300,7 +308,8 @@ fn run_only_from_record(common: &Common, seconds: bool, what: &str) -> Result<()
 fn sim_replay(common: &Common, file: &std::path::Path) -> Result<(), String> {
     let data = ReplayData::load(common.sources())?;
     let name = file.display().to_string();
-    let input = std::fs::File::open(file).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    let input = std::fs::File::open(file)
+        .map_err(|e| format!("{name}: cannot read: {}", crate::data::io_reason(&e)))?;
     let input = std::io::BufReader::new(input);
     let summary = match &common.record {
         Some(path) => {

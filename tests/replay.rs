@@ -476,6 +476,19 @@ fn another_arena_or_a_data_file_as_the_record_exits_2_naming_line_1() {
         e.starts_with("changed.jsonl: line 31: the replayed run differs from the record at t"),
         "{e}"
     );
+    // The record is never written over by its own replay.
+    let o = run(
+        &dir,
+        &["sim", "--replay", "rec.jsonl", "--record", "./rec.jsonl"],
+    );
+    let e = one_line_error(&o, "--record naming the record replayed");
+    assert!(e.contains("would overwrite"), "{e}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("rec.jsonl"))
+            .ok()
+            .as_deref(),
+        Some(&*text)
+    );
     // The run is the record's: options that would start another one are refused.
     let o = run(&dir, &["sim", "--replay", "rec.jsonl", "--mode", "avoid"]);
     let e = one_line_error(&o, "--mode with --replay");

@@ -76,7 +76,7 @@ pub fn replay(
     mut record: Option<&mut Recorder<impl Write>>,
 ) -> Result<Summary, String> {
     let out_error = |e: io::Error| format!("cannot write the record: {e}");
-    let read_error = |e: io::Error| format!("{file}: cannot read: {e}");
+    let read_error = |e: io::Error| format!("{file}: cannot read: {}", crate::data::io_reason(&e));
     let mut line = Vec::new();
     input.read_until(b'\n', &mut line).map_err(read_error)?;
     let header = String::from_utf8_lossy(&line).into_owned();
