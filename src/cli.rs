@@ -98,7 +98,8 @@ pub struct Common {
     /// Patterns file (default: assets/patterns.json if present, else the built-in copy).
     #[arg(long, global = true, value_name = "FILE")]
     pub patterns: Option<PathBuf>,
-    /// Write one JSON line per simulation tick to FILE.
+    /// Write the run to FILE: a header line, then one JSON line per simulation tick (`replay`
+    /// and `sim --replay` run it again).
     #[arg(long, global = true, value_name = "FILE")]
     pub record: Option<PathBuf>,
     /// Player script: still, line, circle, zigzag, flee, hunt, keys.

@@ -187,13 +187,15 @@ pub fn start(file: &str, text: &str, data: &ReplayData) -> Result<(Header, World
     Ok((header, world))
 }
 
-/// Where a data file is read from, for messages.
+/// Where a data file (by its name in the header) is read from, for messages.
 fn label(sources: &DataSources, name: &str) -> String {
-    [&sources.arena, &sources.tuning, &sources.patterns]
-        .into_iter()
-        .map(|s| s.label())
-        .find(|l| l.ends_with(name))
-        .unwrap_or_else(|| name.to_string())
+    use crate::data::{arena, patterns, tuning};
+    match name {
+        arena::FILE_NAME => sources.arena.label(),
+        tuning::FILE_NAME => sources.tuning.label(),
+        patterns::FILE_NAME => sources.patterns.label(),
+        _ => name.to_string(),
+    }
 }
 
 /// Parse a record line (without its newline) into the step it runs. A reload reads the data
@@ -355,8 +357,8 @@ pub struct Replay {
     checked: usize,
     /// The record line of the state `world` is in (empty at the start).
     pub shown: Vec<u8>,
-    /// The first fault in the record (read up front) or in the run (found while playing): the
-    /// replay ends before that line.
+    /// The first fault: in the record, read up front (the replay ends before that line), or in
+    /// the run, found while playing (the replay ends at that line).
     pub error: Option<ReplayError>,
 }
 
