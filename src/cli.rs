@@ -7,6 +7,7 @@ use crate::sim::mode::Mode;
 use crate::sim::path::Order;
 use crate::sim::player::Script;
 use crate::sim::record::Recorder;
+use crate::sim::replay::ReplayData;
 use crate::sim::world::{MAX_AGENTS, WorldConfig};
 use clap::{Args, Parser, Subcommand};
 use std::io::BufWriter;
@@ -16,6 +17,10 @@ use std::path::PathBuf;
 pub const EXIT_OK: i32 = 0;
 /// Exit code for bad arguments or a bad data file.
 pub const EXIT_USAGE: i32 = 2;
+/// The seed when `--seed` is absent.
+pub const DEFAULT_SEED: u64 = 1;
+/// Simulated seconds `sim` runs when `--seconds` is absent.
+pub const DEFAULT_SECONDS: f64 = 30.0;
 /// Longest `sim --seconds` (a simulated day).
 pub const MAX_SECONDS: f64 = 86_400.0;
 
@@ -42,9 +47,18 @@ pub struct Cli {
 pub enum Command {
     /// Run without a window and print one JSON summary to stdout.
     Sim {
-        /// Simulated seconds to run.
-        #[arg(long, value_name = "S", default_value_t = 30.0, value_parser = positive_seconds)]
-        seconds: f64,
+        /// Simulated seconds to run [default: 30].
+        #[arg(long, value_name = "S", value_parser = positive_seconds)]
+        seconds: Option<f64>,
+        /// Run a record's ticks again instead (its header says how the run began), check every
+        /// line against the record, and write them to --record if given.
+        #[arg(long, value_name = "FILE")]
+        replay: Option<PathBuf>,
+    },
+    /// Open the window on a record and play it again: pause, step, step back, seek.
+    Replay {
+        /// The record (`--record` of the window or of sim).
+        file: PathBuf,
     },
     /// Time the simulation at scale and print JSON: with no --mode, the default set (every mode
     /// at 2,000 and 20,000 agents, and avoid at 20,000 with 25 and 400 obstacles).
@@ -70,9 +84,9 @@ pub struct Common {
     /// Reverse the algorithm (the E key) in modes that have a reversal.
     #[arg(long, global = true)]
     pub evade_flip: bool,
-    /// Seed of the world's random generator.
-    #[arg(long, global = true, value_name = "N", default_value_t = 1)]
-    pub seed: u64,
+    /// Seed of the world's random generator [default: 1].
+    #[arg(long, global = true, value_name = "N")]
+    pub seed: Option<u64>,
     /// Number of agents (default: the mode's own).
     #[arg(long, global = true, value_name = "N", value_parser = agent_count)]
     pub agents: Option<usize>,
@@ -89,12 +103,14 @@ pub struct Common {
     /// the built-in copy).
     #[arg(long, global = true, value_name = "FILE")]
     pub fsm: Option<PathBuf>,
-    /// Write one JSON line per simulation tick to FILE.
+    /// Write the run to FILE: a header line, then one JSON line per simulation tick (`replay`
+    /// and `sim --replay` run it again).
     #[arg(long, global = true, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// The search pathfind's chasers plan with: astar, dijkstra, best-first (V in the window).
-    #[arg(long, global = true, value_name = "NAME", value_parser = parse_order, default_value = "astar")]
-    pub algorithm: Order,
+    /// The search pathfind's chasers plan with: astar, dijkstra, best-first (V in the window)
+    /// [default: astar].
+    #[arg(long, global = true, value_name = "NAME", value_parser = parse_order)]
+    pub algorithm: Option<Order>,
     /// Player script: still, line, circle, zigzag, flee, hunt, keys.
     #[arg(long, global = true, value_name = "SCRIPT", value_parser = Script::parse)]
     pub player: Option<Script>,
@@ -161,10 +177,10 @@ impl Common {
         WorldConfig {
             mode: self.mode.unwrap_or(Mode::LosChase),
             flip: self.evade_flip,
-            seed: self.seed,
+            seed: self.seed.unwrap_or(DEFAULT_SEED),
             agents: self.agents,
             script: self.player.unwrap_or(default_script),
-            order: self.algorithm,
+            order: self.algorithm.unwrap_or_default(),
             ..WorldConfig::default()
         }
     }
@@ -206,7 +222,34 @@ pub fn main() -> i32 {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Some(Command::Sim { seconds }) => sim(&cli.common, seconds),
+        Some(Command::Sim {
+            seconds,
+            replay: Some(file),
+        }) => {
+            run_only_from_record(&cli.common, seconds.is_some(), "sim --replay")?;
+            sim_replay(&cli.common, &file)
+        }
+        Some(Command::Sim {
+            seconds,
+            replay: None,
+        }) => sim(&cli.common, seconds.unwrap_or(DEFAULT_SECONDS)),
+        Some(Command::Replay { file }) => {
+            run_only_from_record(&cli.common, false, "replay")?;
+            if let Some(out) = &cli.common.record
+                && same_file(out, &file)
+            {
+                return Err(format!(
+                    "{}: --record would overwrite the record being replayed",
+                    out.display()
+                ));
+            }
+            crate::app::replay::run(crate::app::replay::ReplayConfig {
+                file,
+                sources: cli.common.sources(),
+                record: cli.common.record.clone(),
+                quit_after: cli.quit_after,
+            })
+        }
         Some(Command::Bench {
             seconds,
             obstacles,
@@ -246,10 +289,10 @@ fn bench(
     let report = crate::bench::run(
         &data,
         &cases,
-        common.seed,
+        common.seed.unwrap_or(DEFAULT_SEED),
         seconds,
         common.player.unwrap_or(crate::bench::PLAYER),
-        (common.evade_flip, common.algorithm),
+        (common.evade_flip, common.algorithm.unwrap_or_default()),
         rounds,
     );
     let json = serde_json::to_string(&report).map_err(|e| format!("cannot print: {e}"))?;
@@ -257,15 +300,80 @@ fn bench(
     Ok(())
 }
 
+/// A replay takes its run from the record: the options that would start another run are refused.
+fn run_only_from_record(common: &Common, seconds: bool, what: &str) -> Result<(), String> {
+    let given: Vec<&str> = [
+        ("--mode", common.mode.is_some()),
+        ("--evade-flip", common.evade_flip),
+        ("--seed", common.seed.is_some()),
+        ("--agents", common.agents.is_some()),
+        ("--player", common.player.is_some()),
+        ("--algorithm", common.algorithm.is_some()),
+        ("--seconds", seconds),
+    ]
+    .into_iter()
+    .filter_map(|(flag, on)| on.then_some(flag))
+    .collect();
+    if given.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what} runs what the record says: {} cannot change it (only the data files and \
+             --record can be given)",
+            given.join(", ")
+        ))
+    }
+}
+
+fn sim_replay(common: &Common, file: &std::path::Path) -> Result<(), String> {
+    let data = ReplayData::load(common.sources())?;
+    let name = file.display().to_string();
+    let input = std::fs::File::open(file)
+        .map_err(|e| format!("{name}: cannot read: {}", crate::data::io_reason(&e)))?;
+    let input = std::io::BufReader::new(input);
+    let summary = match &common.record {
+        Some(path) => {
+            if same_file(path, file) {
+                return Err(format!(
+                    "{}: --record would overwrite the record being replayed",
+                    path.display()
+                ));
+            }
+            let out = std::fs::File::create(path)
+                .map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?;
+            let mut recorder = Recorder::new(BufWriter::new(out));
+            headless::replay(&name, input, &data, Some(&mut recorder)).map_err(|e| {
+                if e.starts_with("cannot write") {
+                    format!("{}: {e}", path.display())
+                } else {
+                    e
+                }
+            })?
+        }
+        None => headless::replay(&name, input, &data, None::<&mut Recorder<std::io::Sink>>)?,
+    };
+    let json = serde_json::to_string(&summary).map_err(|e| format!("cannot print: {e}"))?;
+    println!("{json}");
+    Ok(())
+}
+
+/// Whether two paths name one file (both must exist for them to be the same).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
 fn sim(common: &Common, seconds: f64) -> Result<(), String> {
-    let data = common.sources().load().map_err(|e| e.to_string())?;
+    let (data, hashes) = common.sources().load_hashed().map_err(|e| e.to_string())?;
     let config = common.world_config(Script::Still);
     let summary = match &common.record {
         Some(path) => {
             let file = std::fs::File::create(path)
                 .map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?;
             let mut recorder = Recorder::new(BufWriter::new(file));
-            headless::run(&data, config, seconds, Some(&mut recorder))
+            headless::run_recorded(&data, &hashes, config, seconds, Some(&mut recorder))
                 .map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?
         }
         None => headless::run(&data, config, seconds, None::<&mut Recorder<std::io::Sink>>)

@@ -330,7 +330,12 @@ fn the_record_has_one_line_per_tick_with_the_catches() {
         ],
     ));
     let text = std::fs::read_to_string(dir.join("run.jsonl")).expect("record written");
-    let lines: Vec<Value> = text.lines().map(parse).collect();
+    // The header first (what the run started from), then a line a tick.
+    let header = parse(text.lines().next().expect("a header line"));
+    assert_eq!(header["record"], "steering-arena");
+    assert_eq!(header["mode"], "los-chase");
+    assert_eq!(header["agents"], 4);
+    let lines: Vec<Value> = text.lines().skip(1).map(parse).collect();
     assert_eq!(lines.len(), 1800);
     let mut catch_events = 0;
     for (i, l) in lines.iter().enumerate() {

@@ -19,6 +19,13 @@
 //!   clamps); F5 with a broken tuning file (a syntax error, a value out of range: `reload-error`,
 //!   the run goes on, the error shown), then with good files (`reload`); Esc.
 //!
+//! - `window_record_of_every_kind_of_command_…`: mode switches, movement, a click that adds an
+//!   obstacle, `+`, `E`, `R`, `T`, a right click; `sim --replay` of the record gives its bytes.
+//!   The tests above end with the same check on their own records.
+//! - `replay_window_steps_back_and_forth_…`: `replay FILE --record OUT` on a record `sim` made:
+//!   Space, Right, `.`, Left, End, Home, a click on the position bar; every line shown is the
+//!   record's own line for its tick.
+//!
 //! Each test skips (and passes) with a clear message when `Xvfb` or `xdotool` is missing;
 //! `.ci/run` installs them, so in CI they always run. The tests take turns — one X server and one
 //! game at a time — because the game renders as fast as it can and the machine may have two cores.
@@ -236,6 +243,7 @@ fn window_plays_los_chase_with_real_keys_screenshots_and_quits_cleanly() {
     );
     check_not_flat(&shot);
 
+    s.check_replay();
     s.passed = true;
 }
 
@@ -486,6 +494,7 @@ fn window_tour_of_every_key() {
             .collect::<Vec<_>>()
             .join(", ")
     );
+    s.check_replay();
     s.passed = true;
 }
 
@@ -750,6 +759,229 @@ fn window_attract_mode_starts_when_idle_and_stops_on_a_key() {
         "attract mode events (tick, event): {demo_events:?}"
     );
 
+    s.quit(&mut rec);
+    s.check_replay();
+    s.passed = true;
+}
+
+/// A run with the keys that change the world — mode switches, movement, a click that adds an
+/// obstacle, `+`, `E`, a reset, a right click that removes the obstacle — recorded by the window,
+/// then run again by `sim --replay`: the very same bytes.
+#[test]
+fn window_record_of_every_kind_of_command_replays_to_the_same_bytes() {
+    let Some(_turn) = window_test_turn() else {
+        return;
+    };
+    let mut s = Harness::start(&["--idle-seconds", NO_ATTRACT]);
+    let mut rec = s.record();
+    let window = s.open_window(&mut rec);
+    let expect_event = |s: &mut Harness, rec: &mut Record, keys: &[&str], event: &str| {
+        rec.refresh();
+        let from = rec.len();
+        s.xdotool(keys);
+        s.wait_event(rec, from, event, 10, &format!("xdotool {}", keys.join(" ")));
+        // Some ticks of the new state before the next key.
+        rec.refresh();
+        let now = rec.len();
+        s.wait_lines(rec, now + 10, "ticks after it", 10);
+    };
+    expect_event(&mut s, &mut rec, &["key", "4"], "mode:intercept");
+    rec.refresh();
+    let held = rec.len();
+    s.xdotool(&["keydown", "d"]);
+    s.wait_lines(&mut rec, held + 20, "ticks while D is held", 10);
+    s.xdotool(&["keyup", "d"]);
+    expect_event(&mut s, &mut rec, &["key", "e"], "flip:on");
+    expect_event(
+        &mut s,
+        &mut rec,
+        &[
+            "mousemove",
+            "--window",
+            &window,
+            ARENA_CLICK.0,
+            ARENA_CLICK.1,
+            "click",
+            "1",
+        ],
+        "obstacle-added",
+    );
+    s.xdotool(&["mousemove", "--window", &window, "20", "20"]);
+    rec.refresh();
+    let before = rec.ticks.last().map_or(0, |t| t.agents.len());
+    s.xdotool(&["key", "equal"]);
+    s.wait_line(&mut rec, 0, "`+` to add an agent", 10, |t| {
+        t.agents.len() == before + 1
+    });
+    rec.refresh();
+    let held = rec.len();
+    s.xdotool(&["keydown", "s"]);
+    s.wait_lines(&mut rec, held + 20, "ticks while S is held", 10);
+    s.xdotool(&["keyup", "s"]);
+    expect_event(&mut s, &mut rec, &["key", "r"], "reset");
+    expect_event(&mut s, &mut rec, &["key", "7"], "mode:avoid");
+    expect_event(&mut s, &mut rec, &["key", "t"], "flip:on");
+    expect_event(
+        &mut s,
+        &mut rec,
+        &[
+            "mousemove",
+            "--window",
+            &window,
+            ARENA_CLICK.0,
+            ARENA_CLICK.1,
+            "click",
+            "3",
+        ],
+        "obstacle-removed",
+    );
+    s.xdotool(&["mousemove", "--window", &window, "20", "20"]);
+    s.quit(&mut rec);
+    // The record holds the commands as it holds the events.
+    let text = fs::read_to_string(s.dir.join("rec.jsonl")).expect("the record");
+    for command in [
+        r#"{"mode":"intercept"}"#,
+        r#"{"flip":true}"#,
+        r#"{"add-obstacle":{"circle":["#,
+        r#"{"agents":5}"#,
+        r#""reset""#,
+        r#"{"remove-obstacle":["#,
+        r#""input":[1.0,0.0]"#,
+        r#""input":[0.0,1.0]"#,
+    ] {
+        assert!(text.contains(command), "the record has no {command}");
+    }
+    s.check_replay();
+    s.passed = true;
+}
+
+/// The replay window on a record `sim` made: it plays, Space pauses it, Right and Left step one
+/// line either way, Home and End go to the ends, a click on the position bar seeks (across the
+/// kept states both ways). With `--record`, the replay window writes the line of every state it
+/// shows: each must be the record's own line for that tick.
+#[test]
+fn replay_window_steps_back_and_forth_onto_the_records_lines() {
+    let Some(_turn) = window_test_turn() else {
+        return;
+    };
+    // Made where there is no assets/ folder, as the game will read it: the built-in data.
+    let made_dir = std::env::temp_dir().join(format!("steering-arena-made-{}", std::process::id()));
+    fs::create_dir_all(&made_dir).expect("a scratch folder");
+    let made = Command::new(BIN)
+        .args([
+            "sim",
+            "--mode",
+            "mixed",
+            "--player",
+            "circle",
+            "--seconds",
+            "20",
+        ])
+        .args(["--record", "made.jsonl"])
+        .current_dir(&made_dir)
+        .output()
+        .expect("sim runs");
+    assert!(made.status.success());
+    let text = fs::read_to_string(made_dir.join("made.jsonl")).expect("the record");
+    let _ = fs::remove_dir_all(&made_dir);
+    // Line i (1-based, the header first) holds tick i - 1.
+    let made_lines: Vec<&str> = text.lines().collect();
+    assert_eq!(made_lines.len(), 1201);
+
+    let mut s = Harness::start_with(SCREEN, &[("made.jsonl", &text)], &["replay", "made.jsonl"]);
+    let mut rec = s.record();
+    let window = s.open_window(&mut rec);
+    s.xdotool(&["key", "space"]);
+    // Paused: the shown lines stop.
+    let mut shown = 0;
+    s.wait_for("the replay to pause", 10, |_| {
+        rec.refresh();
+        let now = rec.len();
+        let still = now == shown;
+        shown = now;
+        sleep(Duration::from_millis(200));
+        still.then_some(())
+    });
+    let at = rec.ticks.last().expect("lines shown while playing").tick;
+    // Every key one line further (or to an end), the line shown being the record's.
+    let check = |s: &mut Harness, rec: &mut Record, keys: &[&str], tick: u64| {
+        rec.refresh();
+        let from = rec.len();
+        s.xdotool(keys);
+        s.wait_lines(
+            rec,
+            from + 1,
+            &format!("a line shown after {}", keys.join(" ")),
+            10,
+        );
+        let shown = fs::read_to_string(s.dir.join("rec.jsonl")).expect("the shown lines");
+        let last = shown.lines().last().expect("a line");
+        assert_eq!(
+            rec.ticks.last().expect("a line").tick,
+            tick,
+            "after {}: the replay shows another tick",
+            keys.join(" ")
+        );
+        assert!(
+            last == made_lines[tick as usize],
+            "after {}: the line shown for tick {tick} is not the record's",
+            keys.join(" ")
+        );
+    };
+    check(&mut s, &mut rec, &["key", "Right"], at + 1);
+    check(&mut s, &mut rec, &["key", "Right"], at + 2);
+    check(&mut s, &mut rec, &["key", "period"], at + 3);
+    for back in 1..=5 {
+        check(&mut s, &mut rec, &["key", "Left"], at + 3 - back);
+    }
+    check(&mut s, &mut rec, &["key", "End"], 1200);
+    check(&mut s, &mut rec, &["key", "Left"], 1199);
+    // Home shows the start, which no line holds; the step after it is tick 1.
+    s.xdotool(&["key", "Home"]);
+    sleep(Duration::from_millis(300));
+    check(&mut s, &mut rec, &["key", "Right"], 1);
+    // The bar, at three quarters of its track (18 to 1262 px at 1280 wide), then Left across the
+    // kept state at 900 (every 300 lines).
+    let x: f64 = 18.0 + 0.75 * (1280.0 - 36.0);
+    let xs = format!("{}", x.round());
+    rec.refresh();
+    let from = rec.len();
+    s.xdotool(&["mousemove", "--window", &window, &xs, "75", "click", "1"]);
+    s.wait_lines(
+        &mut rec,
+        from + 1,
+        "a line shown after the click on the bar",
+        10,
+    );
+    s.xdotool(&["mousemove", "--window", &window, "20", "20"]);
+    let there = rec.ticks.last().expect("a line").tick;
+    assert!(
+        (895..=905).contains(&there),
+        "the click at 3/4 went to tick {there}"
+    );
+    let seek = fs::read_to_string(s.dir.join("rec.jsonl")).expect("the shown lines");
+    assert!(seek.lines().last() == Some(made_lines[there as usize]));
+    let mut tick = there;
+    while tick > 897 {
+        tick -= 1;
+        check(&mut s, &mut rec, &["key", "Left"], tick);
+    }
+    // Every line shown, playing or stepping, is the record's line for its tick.
+    let shown = fs::read_to_string(s.dir.join("rec.jsonl")).expect("the shown lines");
+    for (i, line) in shown.lines().skip(1).enumerate() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let tick = v["tick"].as_u64().expect("a tick");
+        assert!(
+            line == made_lines[tick as usize],
+            "shown line {} (tick {tick}) is not the record's",
+            i + 2
+        );
+    }
+    assert_eq!(
+        shown.lines().next(),
+        made_lines.first().copied(),
+        "the header"
+    );
     s.quit(&mut rec);
     s.passed = true;
 }
@@ -1529,6 +1761,10 @@ impl Record {
             return;
         };
         for line in fresh[..end].split(|&b| b == b'\n') {
+            // The header (how the run began, for a replay) is not a tick.
+            if self.read == 0 && line.starts_with(br#"{"record":"#) {
+                continue;
+            }
             let n = self.ticks.len() + 1;
             let tick = serde_json::from_slice(line).unwrap_or_else(|e| {
                 panic!("record line {n}: {e}: {}", String::from_utf8_lossy(line))
@@ -1865,6 +2101,36 @@ impl Harness {
         );
         let path = self.dir.join(&event["screenshot:".len()..]);
         (at, path)
+    }
+
+    /// `sim --replay` of the record the game wrote, in its folder: exit 0, and a record of the
+    /// very same bytes.
+    #[track_caller]
+    fn check_replay(&self) {
+        let out = Command::new(BIN)
+            .args(["sim", "--replay", "rec.jsonl", "--record", "replayed.jsonl"])
+            .current_dir(&self.dir)
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {BIN}: {e}"));
+        assert!(
+            out.status.success(),
+            "sim --replay of the window's record failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let a = fs::read(self.dir.join("rec.jsonl")).expect("the window's record");
+        let b = fs::read(self.dir.join("replayed.jsonl")).expect("the replay's record");
+        let lines = a.iter().filter(|&&c| c == b'\n').count();
+        let first = a
+            .split(|&c| c == b'\n')
+            .zip(b.split(|&c| c == b'\n'))
+            .position(|(x, y)| x != y);
+        assert!(
+            a == b,
+            "sim --replay wrote other bytes than the window's record ({lines} lines; first \
+             difference on line {:?})",
+            first.map(|i| i + 1)
+        );
+        eprintln!("sim --replay of the window's {lines} record lines: the same bytes");
     }
 
     /// Press Esc, wait for the game to exit, require status 0, and read the rest of the record.

@@ -129,25 +129,31 @@ fn banner(text: &str, baseline: f32, bg: Color) {
 
 /// Every key from the key table, with what it does.
 pub fn help() {
+    let rows: Vec<(&str, &str)> = BINDINGS.iter().map(|b| (b.label, b.help)).collect();
+    help_table(&rows);
+}
+
+/// The help overlay for a key table: each key's label and what it does.
+pub fn help_table(rows: &[(&str, &str)]) {
     let line = 21.0;
     let column_width = 600.0;
     // As many rows as fit below the HUD, in as many columns as that takes.
     let fit = (((screen_height() - HUD_HEIGHT - 20.0) / line) as usize)
         .saturating_sub(2)
         .max(1);
-    let columns = BINDINGS.len().div_ceil(fit);
-    let rows = BINDINGS.len().div_ceil(columns);
-    let height = line * (rows as f32 + 2.0);
+    let columns = rows.len().div_ceil(fit);
+    let per_column = rows.len().div_ceil(columns);
+    let height = line * (per_column as f32 + 2.0);
     let width = (column_width * columns as f32).min(screen_width() - 20.0);
     let x = (screen_width() - width) * 0.5;
     let y = ((screen_height() - height) * 0.5).max(HUD_HEIGHT);
     draw_rectangle(x, y, width, height, HELP_BG);
     draw_text("keys", x + 16.0, y + line, 20.0, TEXT);
-    for (i, b) in BINDINGS.iter().enumerate() {
-        let cx = x + column_width * (i / rows) as f32;
-        let row = y + line * ((i % rows) as f32 + 2.0);
-        draw_text(b.label, cx + 16.0, row, 17.0, LABEL);
-        draw_text(b.help, cx + 130.0, row, 17.0, DIM);
+    for (i, (label, help)) in rows.iter().enumerate() {
+        let cx = x + column_width * (i / per_column) as f32;
+        let row = y + line * ((i % per_column) as f32 + 2.0);
+        draw_text(label, cx + 16.0, row, 17.0, LABEL);
+        draw_text(help, cx + 130.0, row, 17.0, DIM);
     }
 }
 

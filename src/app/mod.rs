@@ -8,12 +8,14 @@ pub mod hud;
 pub mod keys;
 pub mod panel;
 pub mod pathview;
+pub mod replay;
 pub mod style;
 pub mod view;
 
-use crate::data::{self, DataSet, DataSources};
+use crate::data::{self, DataHashes, DataSet, DataSources};
 use crate::sim::arena::Obstacle;
 use crate::sim::clock::{Clock, TIME_SCALES};
+use crate::sim::command::{Command, Reloaded};
 use crate::sim::mode::Mode;
 use crate::sim::player::Script;
 use crate::sim::record::Recorder;
@@ -49,14 +51,26 @@ pub struct AppConfig {
 /// Open the window and run until Esc, the window closing, or `--quit-after`.
 pub fn run(config: AppConfig) -> Result<(), String> {
     // Fail before the window opens when the record cannot be written (exit 2, one line).
-    let recorder = match &config.record {
+    let recorder = create_record(config.record.as_deref())?;
+    open_window(game(config, recorder))
+}
+
+/// The `--record` file, created (or the one-line reason it cannot be).
+fn create_record(
+    path: Option<&std::path::Path>,
+) -> Result<Option<Recorder<BufWriter<File>>>, String> {
+    match path {
         Some(path) => {
             let file = File::create(path)
                 .map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?;
-            Some(Recorder::new(BufWriter::new(file)))
+            Ok(Some(Recorder::new(BufWriter::new(file))))
         }
-        None => None,
-    };
+        None => Ok(None),
+    }
+}
+
+/// Open the window and run `main` in it; the one-line reason when no window can be opened.
+fn open_window(main: impl std::future::Future<Output = ()> + 'static) -> Result<(), String> {
     let conf = macroquad::conf::Conf {
         miniquad_conf: macroquad::miniquad::conf::Conf {
             window_title: "steering-arena".to_string(),
@@ -85,7 +99,7 @@ pub fn run(config: AppConfig) -> Result<(), String> {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        macroquad::Window::from_config(conf, game(config, recorder));
+        macroquad::Window::from_config(conf, main);
     }));
     std::panic::set_hook(previous);
     opened.map_err(|e| {
@@ -102,20 +116,28 @@ pub fn run(config: AppConfig) -> Result<(), String> {
 }
 
 /// The data at start: the files if they are good, else the built-in copies with the error shown.
-fn initial_data(sources: &DataSources) -> (DataSet, Option<String>) {
-    match sources.load() {
-        Ok(d) => (d, None),
+fn initial_data(sources: &DataSources) -> (DataSet, DataHashes, Option<String>) {
+    match sources.load_hashed() {
+        Ok((d, h)) => (d, h, None),
         Err(e) => (
             data::built_in(),
+            DataHashes::built_in(),
             Some(format!("{e} (running the built-in data)")),
         ),
     }
 }
 
 async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>) {
-    let (data, error) = initial_data(&config.sources);
+    let (data, hashes, error) = initial_data(&config.sources);
     let mut world = World::new(&data, config.world.clone());
     world.events.push(format!("mode:{}", world.mode.name()));
+    let mut view_error = error;
+    if let Some(r) = recorder.as_mut()
+        && let Err(e) = r.header(&world, &hashes)
+    {
+        view_error = Some(format!("record: {e}"));
+        recorder = None;
+    }
     let mut clock = Clock::new(1.0 / world.dt);
     let mut view = View {
         overlay: false,
@@ -124,7 +146,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         help: false,
         paused: false,
         scale_index: TIME_SCALES.iter().position(|&s| s == 1.0).unwrap_or(0),
-        error,
+        error: view_error,
         status: None,
         tick_ms: 0.0,
         frame_ms: 0.0,
@@ -150,14 +172,14 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
             last_input = Instant::now();
             if view.demo {
                 view.demo = false;
-                world.events.push("demo:off".to_string());
+                world.apply(Command::Note("demo:off".to_string()));
             }
         } else if config.world.script == Script::Keys
             && !view.demo
             && last_input.elapsed().as_secs_f64() >= config.idle_seconds
         {
             view.demo = true;
-            world.events.push("demo:on".to_string());
+            world.apply(Command::Note("demo:on".to_string()));
         }
         let mut step = false;
         let mut shoot = false;
@@ -166,7 +188,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
             match *action {
                 Action::Move(_) => {}
                 Action::Mode(m) => {
-                    world.set_mode(m);
+                    world.apply(Command::Mode(m));
                     clock.reset();
                 }
                 Action::Alternate(key) => {
@@ -177,14 +199,14 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                 Action::AddObstacle => {
                     let at = cam.to_world(input.mouse);
                     if world.arena.contains(at) {
-                        world.add_obstacle(Obstacle::Circle {
+                        world.apply(Command::AddObstacle(Obstacle::Circle {
                             center: at,
                             radius: CLICK_OBSTACLE_RADIUS,
-                        });
+                        }));
                     }
                 }
                 Action::RemoveObstacle => {
-                    world.remove_obstacle_at(cam.to_world(input.mouse));
+                    world.apply(Command::RemoveObstacle(cam.to_world(input.mouse)));
                 }
                 Action::SaveArena => {
                     let path = config.sources.arena.save_path();
@@ -205,12 +227,14 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                 Action::Faster => {
                     view.scale_index = (view.scale_index + 1).min(TIME_SCALES.len() - 1)
                 }
-                Action::MoreAgents => world.set_agent_count(keys::more_agents(world.agents.len())),
+                Action::MoreAgents => {
+                    world.apply(Command::Agents(keys::more_agents(world.agents.len())))
+                }
                 Action::FewerAgents => {
-                    world.set_agent_count(keys::fewer_agents(world.agents.len()))
+                    world.apply(Command::Agents(keys::fewer_agents(world.agents.len())))
                 }
                 Action::Reset => {
-                    world.reset();
+                    world.apply(Command::Reset);
                     clock.reset();
                 }
                 Action::Reload => reload(&mut world, &config.sources, &mut view),
@@ -264,23 +288,11 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
             view.shake = SHAKE_SECONDS;
         }
         if recorder.is_none() {
-            world.events.clear();
+            world.forget_log();
         }
 
         let alpha = if view.paused { 1.0 } else { frame.alpha };
-        paths.update(&world);
-        draw::world(&world, &view, &trails, &paths, &mut batch, alpha);
-        hud::draw(&world, &view);
-        paths.panel(&world);
-        if world.mode == Mode::Mixed {
-            hud::legend(&world);
-        }
-        if world.mode == Mode::Fsm && view.overlay {
-            guards::diagram(&world);
-        }
-        if view.chart {
-            hud::chart(&world);
-        }
+        scene(&world, &view, &trails, &mut paths, &mut batch, alpha);
         if view.tuning
             && let Some(message) = tuning_panel.show(&mut world, &config.sources)
         {
@@ -293,7 +305,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
             screenshots += 1;
             match screenshot(screenshots) {
                 Ok(path) => {
-                    world.events.push(format!("screenshot:{path}"));
+                    world.apply(Command::Note(format!("screenshot:{path}")));
                     view.say(format!("saved {path}"));
                 }
                 Err(e) => view.say(format!("screenshot failed: {e}")),
@@ -320,16 +332,43 @@ fn write_record(
     }
 }
 
+/// The world as the window shows it: agents and overlays, the HUD, and the panels and charts
+/// the mode and the view ask for (live play and the replay window draw the same).
+fn scene(
+    world: &World,
+    view: &View,
+    trails: &draw::Trails,
+    paths: &mut pathview::PathView,
+    batch: &mut style::Batch,
+    alpha: f32,
+) {
+    paths.update(world);
+    draw::world(world, view, trails, paths, batch, alpha);
+    hud::draw(world, view);
+    paths.panel(world);
+    if world.mode == Mode::Mixed {
+        hud::legend(world);
+    }
+    if world.mode == Mode::Fsm && view.overlay {
+        guards::diagram(world);
+    }
+    if view.chart {
+        hud::chart(world);
+    }
+}
 /// F5: load every data file; on success restart on the new data, else keep running and show why.
 fn reload(world: &mut World, sources: &DataSources, view: &mut View) {
-    match sources.load() {
-        Ok(data) => {
-            world.reload(&data);
+    match sources.load_hashed() {
+        Ok((data, hashes)) => {
+            world.apply(Command::Reload(Reloaded {
+                files: crate::sim::record::hash_map(&hashes),
+                data: Some(Box::new(data)),
+            }));
             view.error = None;
             view.say("reloaded the data files".to_string());
         }
         Err(e) => {
-            world.events.push("reload-error".to_string());
+            world.apply(Command::Note("reload-error".to_string()));
             view.error = Some(format!("{e} (kept the running data)"));
         }
     }

@@ -9,6 +9,7 @@
 use super::hud::{DIM, PANEL_BG, TEXT};
 use crate::data::DataSources;
 use crate::data::tuning::{self, SLIDERS, Slider};
+use crate::sim::command::Command;
 use crate::sim::world::World;
 use macroquad::prelude::{
     Color, KeyCode, MouseButton, Rect, draw_rectangle, draw_rectangle_lines, draw_text,
@@ -180,9 +181,13 @@ impl Panel {
     }
 }
 
-/// A slider's new value, within its range (a value that is not a number is ignored).
+/// A slider's new value, within its range, as a command (so the record keeps it); a value that
+/// is not a number, or the value it has, changes nothing.
 fn set(world: &mut World, s: &Slider, value: f32) {
-    if value.is_finite() {
-        (s.set)(&mut world.tuning, value.clamp(s.min, s.max));
+    if let Some(command) = Command::tune(s.path, value)
+        && let Command::Tune(_, v) = &command
+        && *v != (s.get)(&world.tuning)
+    {
+        world.apply(command);
     }
 }

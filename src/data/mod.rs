@@ -171,7 +171,7 @@ pub fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::write(path, text)
 }
 
-fn io_reason(e: &std::io::Error) -> String {
+pub(crate) fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file".to_string(),
         std::io::ErrorKind::IsADirectory => "is a directory".to_string(),
@@ -221,19 +221,79 @@ impl DataSources {
     }
 
     pub fn load(&self) -> Result<DataSet, DataError> {
-        let arena = load_with(&self.arena, arena::BUILT_IN, arena::parse)?;
-        let tuning = load_with(&self.tuning, tuning::BUILT_IN, tuning::parse)?;
-        let patterns = load_with(&self.patterns, patterns::BUILT_IN, patterns::parse)?;
+        self.load_hashed().map(|(data, _)| data)
+    }
+
+    /// Load every file and hash the text each was parsed from (a record names its data by
+    /// these hashes, so a replay can tell whether it reads the same files).
+    pub fn load_hashed(&self) -> Result<(DataSet, DataHashes), DataError> {
+        let mut hashes = DataHashes::default();
+        let arena = load_with(
+            &self.arena,
+            arena::FILE_NAME,
+            arena::BUILT_IN,
+            arena::parse,
+            &mut hashes,
+        )?;
+        let tuning = load_with(
+            &self.tuning,
+            tuning::FILE_NAME,
+            tuning::BUILT_IN,
+            tuning::parse,
+            &mut hashes,
+        )?;
+        let patterns = load_with(
+            &self.patterns,
+            patterns::FILE_NAME,
+            patterns::BUILT_IN,
+            patterns::parse,
+            &mut hashes,
+        )?;
         // (Its routes are fitted to the arena when a world runs it: any arena file goes with
         // any machine file.)
-        let fsm = fsm::load(&self.fsm)?;
-        Ok(DataSet {
+        let fsm = load_with(
+            &self.fsm,
+            fsm::FILE_NAME,
+            fsm::BUILT_IN,
+            fsm::parse,
+            &mut hashes,
+        )?;
+        let data = DataSet {
             arena,
             tuning,
             patterns,
             fsm,
-        })
+        };
+        Ok((data, hashes))
     }
+}
+
+/// Each data file's name (`arena.json`) and the FNV-1a hash of the text it was read from, in
+/// load order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DataHashes(pub Vec<(&'static str, u64)>);
+
+impl DataHashes {
+    /// The hashes of the copies built into the binary.
+    pub fn built_in() -> DataHashes {
+        DataHashes(vec![
+            (arena::FILE_NAME, fnv1a64(arena::BUILT_IN.as_bytes())),
+            (tuning::FILE_NAME, fnv1a64(tuning::BUILT_IN.as_bytes())),
+            (patterns::FILE_NAME, fnv1a64(patterns::BUILT_IN.as_bytes())),
+            (fsm::FILE_NAME, fnv1a64(fsm::BUILT_IN.as_bytes())),
+        ])
+    }
+}
+
+/// FNV-1a, 64 bits: small, stable across builds and platforms, and plenty to tell two versions
+/// of a data file apart (it is not meant to resist someone forging a file).
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
 }
 
 /// The data built into the binary; always valid (a test checks it).
@@ -248,10 +308,13 @@ pub fn built_in() -> DataSet {
 
 fn load_with<T>(
     source: &Source,
+    name: &'static str,
     builtin: &'static str,
     parse: fn(&str) -> Result<T, String>,
+    hashes: &mut DataHashes,
 ) -> Result<T, DataError> {
     let text = source.read(builtin)?;
+    hashes.0.push((name, fnv1a64(text.as_bytes())));
     parse(&text).map_err(|message| DataError {
         file: source.label(),
         message,

@@ -1,6 +1,7 @@
 //! The world: arena, player, agents and the seeded generator, advanced one fixed tick at a time.
-//! Everything here is plain data over `glam`; the window and the headless runner both drive it
-//! through `tick` and the small command methods (mode, flip, reset, agent count).
+//! Everything here is plain data over `glam`; the window, the headless runner and the replay
+//! drive it through `tick` and `apply` (see `sim::command`), which calls the small methods here
+//! (mode, flip, reset, agent count, reload).
 
 use crate::data::DataSet;
 use crate::data::patterns::PatternsData;
@@ -10,6 +11,7 @@ use crate::sim::agent::{Agent, Plan};
 use crate::sim::arena::Arena;
 use crate::sim::behaviours::galaga::Stage;
 use crate::sim::clock::TICK_HZ;
+use crate::sim::command::{Command, TickInput};
 use crate::sim::crowd::Crowd;
 use crate::sim::fsm::FsmRun;
 use crate::sim::mode::Mode;
@@ -104,6 +106,10 @@ pub struct World {
     pub score: Score,
     /// Events since the recorder last took them (`catch:3`, `mode:los-chase`, ...).
     pub events: Vec<String>,
+    /// Commands applied since the recorder last took them.
+    pub commands: Vec<Command>,
+    /// The input of the tick run since the recorder last took it (`None`: no tick ran).
+    pub ticked: Option<TickInput>,
     /// Mode 9's patterns and mode 8's stage data.
     pub patterns: PatternsData,
     /// The Galaga stage while mode 8 (or the free-for-all's squadron) runs.
@@ -144,6 +150,8 @@ impl World {
             agents: Vec::new(),
             score: Score::default(),
             events: Vec::new(),
+            commands: Vec::new(),
+            ticked: None,
             patterns: data.patterns.clone(),
             stage: None,
             ships_from: 0,
@@ -161,6 +169,13 @@ impl World {
             .unwrap_or_else(|| world.default_agents(world.mode));
         world.spawn_agents(count);
         world
+    }
+
+    /// Forget the events, commands and input kept for the record (when nothing records).
+    pub fn forget_log(&mut self) {
+        self.events.clear();
+        self.commands.clear();
+        self.ticked = None;
     }
 
     /// Simulated seconds since the start.
@@ -252,6 +267,7 @@ impl World {
     }
 }
 
+mod apply;
 mod edit;
 mod extra;
 mod guards;

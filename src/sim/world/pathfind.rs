@@ -5,6 +5,7 @@
 
 use super::World;
 use crate::sim::agent::Behaviour;
+use crate::sim::command::Command;
 use crate::sim::mode::Mode;
 use crate::sim::path::{self, FlowField, Order, Search};
 use glam::IVec2;
@@ -81,6 +82,11 @@ impl World {
         tiles.nearest_free(tiles.tile_of(self.player.pos))
     }
 
+    /// The search the chasers plan with.
+    pub fn order(&self) -> Order {
+        self.paths.order
+    }
+
     /// Choose the search the chasers plan with (`V`, `--algorithm`): every chaser plans again
     /// on the next tick.
     pub fn set_order(&mut self, order: Order) {
@@ -95,10 +101,20 @@ impl World {
     /// The current mode's alternate key: flip between its two forms, or in `pathfind` step to
     /// the next search (A*, Dijkstra, best-first, round again).
     pub fn alternate(&mut self) {
+        if let Some(command) = self.alternate_command() {
+            self.apply(command);
+        }
+    }
+
+    /// What the alternate key asks for in the current mode, as a command (none in a mode
+    /// without another form).
+    pub fn alternate_command(&self) -> Option<Command> {
         if self.mode.cycles() {
-            self.set_order(self.paths.order.next());
+            Some(Command::Search(self.paths.order.next()))
         } else if self.mode.has_flip() {
-            self.set_flip(!self.flip);
+            Some(Command::Flip(!self.flip))
+        } else {
+            None
         }
     }
 

@@ -3,12 +3,18 @@
 use super::{BATCH, Input, World};
 use crate::sim::agent::{Agent, Behaviour, CastSchedule, Contact, Context, Plan};
 use crate::sim::behaviours::galaga;
+use crate::sim::command::TickInput;
 use crate::sim::crowd::Member;
 use crate::sim::mode::Mode;
+use crate::sim::player::Script;
 
 impl World {
     /// Advance one fixed tick.
     pub fn tick(&mut self, input: &Input) {
+        self.ticked = Some(match self.player.script {
+            Script::Keys => TickInput::Keys(input.move_dir),
+            script => TickInput::Script(script),
+        });
         let dt = self.dt;
         let agent_positions = self.agents.iter().map(|a| a.body.pos);
         self.player.update(

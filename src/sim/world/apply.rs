@@ -1,0 +1,37 @@
+//! Applying a command: the one way the window and `sim` change a running world between ticks
+//! (see `sim::command`), which also keeps the command for the record.
+
+use super::World;
+use crate::data::tuning::SLIDERS;
+use crate::sim::command::{Command, SliderPath};
+
+impl World {
+    /// Apply one command and keep it for the record (the recorder takes them with each line).
+    pub fn apply(&mut self, command: Command) {
+        match &command {
+            Command::Mode(m) => self.set_mode(*m),
+            Command::Flip(on) => self.set_flip(*on),
+            Command::Search(order) => self.set_order(*order),
+            Command::Reset => self.reset(),
+            Command::Agents(n) => self.set_agent_count(*n),
+            Command::AddObstacle(o) => self.add_obstacle(*o),
+            Command::RemoveObstacle(p) => {
+                self.remove_obstacle_at(*p);
+            }
+            Command::Tune(SliderPath(path), value) => {
+                if let Some(s) = SLIDERS.iter().find(|s| s.path == *path)
+                    && value.is_finite()
+                {
+                    (s.set)(&mut self.tuning, value.clamp(s.min, s.max));
+                }
+            }
+            Command::Reload(r) => {
+                if let Some(data) = &r.data {
+                    self.reload(data);
+                }
+            }
+            Command::Note(event) => self.events.push(event.clone()),
+        }
+        self.commands.push(command);
+    }
+}
