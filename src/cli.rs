@@ -69,6 +69,9 @@ pub struct Common {
     /// Reverse the algorithm (the E key) in modes that have a reversal.
     #[arg(long, global = true)]
     pub evade_flip: bool,
+    /// The player leads the flock (the T key in flock mode).
+    #[arg(long, global = true)]
+    pub lead: bool,
     /// Seed of the world's random generator.
     #[arg(long, global = true, value_name = "N", default_value_t = 1)]
     pub seed: u64,
@@ -146,6 +149,7 @@ impl Common {
         WorldConfig {
             mode: self.mode.unwrap_or(Mode::LosChase),
             flip: self.evade_flip,
+            lead: self.lead,
             seed: self.seed,
             agents: self.agents,
             script: self.player.unwrap_or(default_script),

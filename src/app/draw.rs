@@ -2,6 +2,7 @@
 //! and agents as heading triangles, and the debug overlay of what each behaviour computed.
 
 use super::camera::Camera;
+use super::group_overlay;
 use super::style;
 use super::view::View;
 use crate::data::patterns::{Instruction, Steer};
@@ -155,6 +156,7 @@ pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Bat
             }
             overlay(a, drawn_position(a, world, alpha), world, &cam);
         }
+        group_overlay::draw(world, player, &cam, alpha);
     }
     let crowd = world.agents.len() > DETAIL_LIMIT;
     for a in &world.agents {
@@ -375,6 +377,8 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
                 instruction_list(p, lines, run.index, cam);
             }
         }
+        // (Explained for the few nearest the player, in `group_overlay`.)
+        Behaviour::Boid(_) | Behaviour::Swarmer(_) => {}
         Behaviour::Wander { walk, .. } | Behaviour::Avoid { walk, .. } => {
             let params = a.behaviour.params(&world.tuning);
             let cfg = avoid::feelers(params, &world.tuning.avoid);

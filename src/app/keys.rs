@@ -138,10 +138,22 @@ pub const BINDINGS: &[Binding] = &[
         help: "free-for-all: every behaviour at once, with a legend",
     },
     Binding {
+        keys: &[KeyCode::Key1, KeyCode::Kp1],
+        label: "Shift+1",
+        action: Action::Mode(Mode::Flock),
+        help: "flock: Reynolds' boids, metric or topological neighbours",
+    },
+    Binding {
+        keys: &[KeyCode::Key2, KeyCode::Kp2],
+        label: "Shift+2",
+        action: Action::Mode(Mode::Swarm),
+        help: "swarm: Lennard-Jones forces gather a swarm round you",
+    },
+    Binding {
         keys: &[KeyCode::E],
         label: "E",
         action: Action::Alternate('E'),
-        help: "modes 1-4: reverse the algorithm (chase becomes evade)",
+        help: "modes 1-4: reverse the algorithm (chase becomes evade); flock: you are its predator",
     },
     Binding {
         keys: &[KeyCode::V],
@@ -153,7 +165,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::T],
         label: "T",
         action: Action::Alternate('T'),
-        help: "mode 7: agents wander / chase you through the obstacles",
+        help: "mode 7: agents wander / chase you through the obstacles; flock: you lead it",
     },
     Binding {
         keys: &[KeyCode::Tab],

@@ -3,6 +3,7 @@
 
 pub mod camera;
 pub mod draw;
+pub mod group_overlay;
 pub mod hud;
 pub mod keys;
 pub mod panel;
@@ -170,6 +171,9 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                     if world.mode.alternate_key() == Some(key) {
                         let flip = !world.flip;
                         world.set_flip(flip);
+                    } else if key == 'T' && world.mode.has_lead() {
+                        let lead = !world.lead;
+                        world.set_lead(lead);
                     }
                 }
                 Action::AddObstacle => {

@@ -106,6 +106,8 @@ fn look(kind: &str) -> Style {
         "wander" | "wander-waypoint" => (GREEN, &BEETLE, "wander"),
         "avoid-wander" | "avoid-chase" => (BLUE, &BEETLE, "avoid"),
         "pattern" | "tile-pattern" => (GREY, &BUOY, "pattern"),
+        "boid" => (SKY, &DART, "boid"),
+        "swarmer" => (GREEN, &KITE, "swarmer"),
         "boss" => (GREEN, &BOSS, "boss"),
         "escort" => (VERMILLION, &ESCORT, "escort"),
         _ => (SKY, &DRONE, "drone"),

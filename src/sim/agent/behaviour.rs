@@ -2,6 +2,7 @@
 //! of it, and what each means for the rest of the world (its record word, its contact with the
 //! player, its vehicle numbers, its mode).
 
+use super::group::{BoidMind, SwarmMind};
 use super::tile_walk::TileWalk;
 use crate::data::patterns::ShipKind;
 use crate::data::tuning::{Tuning, VehicleTuning};
@@ -50,6 +51,10 @@ pub enum Behaviour {
     },
     /// Mode 9: a tile pattern walker.
     TilePattern { walk: TileWalk, run: Box<TileRun> },
+    /// Shift+1: a boid of the flock (the world steers the flock together, see `world/group.rs`).
+    Boid(Box<BoidMind>),
+    /// Shift+2: a member of the Lennard-Jones swarm.
+    Swarmer(Box<SwarmMind>),
 }
 
 /// What touching the player means for an agent.
@@ -93,6 +98,8 @@ impl Behaviour {
                 walk: Box::default(),
                 chase: flip,
             },
+            Mode::Flock => Behaviour::Boid(Box::default()),
+            Mode::Swarm => Behaviour::Swarmer(Box::default()),
             Mode::Galaga | Mode::Patterns | Mode::Mixed => return None,
         })
     }
@@ -124,6 +131,8 @@ impl Behaviour {
             },
             Behaviour::Pattern { .. } => "pattern",
             Behaviour::TilePattern { .. } => "tile-pattern",
+            Behaviour::Boid(_) => "boid",
+            Behaviour::Swarmer(_) => "swarmer",
         }
     }
 
@@ -145,7 +154,9 @@ impl Behaviour {
             Behaviour::Wander { .. }
             | Behaviour::Avoid { chase: false, .. }
             | Behaviour::Pattern { .. }
-            | Behaviour::TilePattern { .. } => Contact::Ignore,
+            | Behaviour::TilePattern { .. }
+            | Behaviour::Boid(_)
+            | Behaviour::Swarmer(_) => Contact::Ignore,
             Behaviour::Avoid { chase: true, .. } | Behaviour::Ship(_) => Contact::Catch,
         }
     }
@@ -169,7 +180,9 @@ impl Behaviour {
             Behaviour::Evade(_)
             | Behaviour::Ship(_)
             | Behaviour::Pattern { .. }
-            | Behaviour::TilePattern { .. } => {}
+            | Behaviour::TilePattern { .. }
+            | Behaviour::Boid(_)
+            | Behaviour::Swarmer(_) => {}
         }
         if let Behaviour::TileLos { line, .. } = self {
             // Force a new line on the next step.
@@ -193,6 +206,7 @@ impl Behaviour {
             Behaviour::Wander { .. } | Behaviour::Avoid { .. } => &tuning.wanderer,
             Behaviour::Ship(s) => &s.params,
             Behaviour::Pattern { params, .. } => params,
+            Behaviour::Boid(_) | Behaviour::Swarmer(_) => &tuning.boid,
             _ => &tuning.chaser,
         }
     }
@@ -210,12 +224,15 @@ impl Behaviour {
             Behaviour::Avoid { chase, .. } => (Mode::Avoid, *chase),
             Behaviour::Ship(_) => (Mode::Galaga, false),
             Behaviour::Pattern { .. } | Behaviour::TilePattern { .. } => (Mode::Patterns, false),
+            Behaviour::Boid(_) => (Mode::Flock, false),
+            Behaviour::Swarmer(_) => (Mode::Swarm, false),
         }
     }
 
     /// Whether the agent is meant to keep moving (the `stuck_agents` metric applies): evaders,
     /// wanderers, agents among obstacles and pattern walkers. Chasers may rightly wait (a tile
-    /// chaser behind an obstacle) and ships sit in formation.
+    /// chaser behind an obstacle), ships sit in formation, boids wait behind a leader standing
+    /// still and a swarm settles round the player.
     pub fn must_move(&self) -> bool {
         matches!(
             self,

@@ -67,8 +67,8 @@ impl Agent {
                 thought
             }
             Behaviour::TilePattern { walk, run } => walk_tile_pattern(walk, run, was, ctx),
-            // (The stage moves its ships.)
-            Behaviour::Ship(_) => Thought {
+            // (The stage moves its ships; the world moves the flock and the swarm together.)
+            Behaviour::Ship(_) | Behaviour::Boid(_) | Behaviour::Swarmer(_) => Thought {
                 plan: Plan::Moved,
                 aim: ctx.player_pos,
                 state: was,

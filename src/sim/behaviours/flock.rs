@@ -87,6 +87,9 @@ pub struct FlockParams {
     /// The leader's path: a corridor this long ahead of it and this wide either side.
     pub corridor_length: f32,
     pub corridor_half_width: f32,
+    /// Weight of each boid's own wander (Reynolds' jittered circle, the wander tuning's): enough
+    /// that the flock roams the arena instead of cruising one line for ever.
+    pub wander: f32,
 }
 
 impl Default for FlockParams {
@@ -110,6 +113,7 @@ impl Default for FlockParams {
             leader_slowing: 80.0,
             corridor_length: 140.0,
             corridor_half_width: 40.0,
+            wander: 0.3,
         }
     }
 }

@@ -47,6 +47,9 @@ pub struct SwarmParams {
     pub pull: f32,
     /// Seconds over which an agent's velocity closes on the desired one.
     pub response_s: f32,
+    /// Weight of the push off obstacles and walls nearer than one equilibrium spacing (full
+    /// speed at the body's edge).
+    pub obstacle: f32,
 }
 
 impl Default for SwarmParams {
@@ -60,6 +63,7 @@ impl Default for SwarmParams {
             player_weight: 1.0,
             pull: 80.0,
             response_s: 0.25,
+            obstacle: 1.0,
         }
     }
 }

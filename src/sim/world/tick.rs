@@ -18,6 +18,12 @@ impl World {
             &self.tuning.player,
             dt,
         );
+        if matches!(self.mode, Mode::Flock | Mode::Swarm) {
+            // (Their members neither catch nor are tagged.)
+            self.tick_group();
+            self.tick += 1;
+            return;
+        }
         // Mode 7's chasers keep apart: where each stands as the tick begins (so no agent's move
         // this tick changes what another feels of it).
         let range = self.tuning.avoid.separation_range;
