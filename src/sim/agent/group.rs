@@ -34,6 +34,10 @@ pub struct SwarmMind {
     pub forces: SwarmForces,
     /// The push off obstacles and walls (a desired velocity, px/s).
     pub obstacle: Vec2,
+    /// The way round the obstacle between it and the player it is going (+1 along the surface
+    /// normal's `perp`, −1 the other way; 0 while none is in the way): kept while it goes round,
+    /// so a corner, where the normal turns, does not turn it back.
+    pub round: f32,
 }
 
 impl Agent {
@@ -143,7 +147,15 @@ impl Agent {
         let f = swarm::steer(grid, positions, i, body.vel, target, sp, &p);
         let length = (2.0 * p.radius).max(1.0);
         let spacing = swarm::equilibrium(sp).unwrap_or(1.0) * length;
-        let obstacle = away_from_surfaces(ctx, body.pos, p.radius, spacing) * p.max_speed;
+        let obstacle = away_from_surfaces(
+            ctx,
+            body.pos,
+            p.radius,
+            spacing,
+            target.player,
+            &mut mind.round,
+        );
+        let obstacle = obstacle * p.max_speed;
         let obstacle = obstacle * sp.obstacle;
         let force = f.total + obstacle * (p.mass / sp.response_s.max(1e-3));
         mind.forces = f;
@@ -159,13 +171,38 @@ impl Agent {
 }
 
 /// Away from the nearest obstacle surface and the walls, growing from nothing at `reach` beyond
-/// the body's edge to 1 at its edge (a unit-free share of full speed, summed over the two).
-fn away_from_surfaces(ctx: &Context, pos: Vec2, radius: f32, reach: f32) -> Vec2 {
+/// the body's edge to 1 at its edge (a share of full speed, summed over the two). When the
+/// player is behind the obstacle, also along its surface, away from the foot of the line to the
+/// player (toward the nearer way round): a pull straight through an obstacle and a push straight
+/// off it would otherwise balance, and the member would wait behind it for ever (a potential
+/// field's local minimum). Sliding toward that foot instead would settle it there.
+fn away_from_surfaces(
+    ctx: &Context,
+    pos: Vec2,
+    radius: f32,
+    reach: f32,
+    player: Vec2,
+    round: &mut f32,
+) -> Vec2 {
     let reach = reach.max(1.0);
     let mut away = Vec2::ZERO;
+    let mut blocked = false;
     if let Some(s) = ctx.arena.nearest_surface(pos, radius + reach) {
         let gap = (s.distance - radius).max(0.0);
-        away += s.normal * (1.0 - gap / reach).max(0.0);
+        let near = (1.0 - gap / reach).max(0.0);
+        away += s.normal * near;
+        let to_player = player - pos;
+        if s.normal.dot(to_player) < 0.0 {
+            blocked = true;
+            let along = s.normal.perp();
+            if *round == 0.0 {
+                *round = if along.dot(to_player) <= 0.0 { 1.0 } else { -1.0 };
+            }
+            away += along * (*round * near);
+        }
+    }
+    if !blocked {
+        *round = 0.0;
     }
     // (`containment` is 2 at the wall and 0 at its margin.)
     away + wander::containment(ctx.arena, pos, radius + reach) * 0.5

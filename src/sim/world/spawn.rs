@@ -37,6 +37,23 @@ impl World {
             let agent = self.new_agent(i as u32, pos, self.mode, self.flip);
             self.agents.push(agent);
         }
+        if self.mode == Mode::Flock {
+            self.scatter_headings();
+        }
+    }
+
+    /// The flock starts on its way, each boid at half speed in a heading of its own, so that
+    /// what lines them up is seen to be their alignment (all facing the player, they would start
+    /// aligned on one point).
+    fn scatter_headings(&mut self) {
+        let speed = self.tuning.boid.max_speed * 0.5;
+        for a in &mut self.agents {
+            let heading = Vec2::from_angle(self.rng.gen_range(0.0..std::f32::consts::TAU));
+            a.body.vel = heading * speed;
+            a.body.update_heading();
+            a.prev_heading = a.body.heading;
+            a.prev_speed = speed;
+        }
     }
 
     /// Mode 0: the ground agents of [`MIXED_GROUND`] (repeated to fill `count`) from the seeded
