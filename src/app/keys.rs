@@ -294,7 +294,10 @@ pub struct FrameInput {
 /// cursor, so clicks belong to it.
 pub fn capture(ui_has_mouse: bool) -> FrameInput {
     let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
-    let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+    // (A Shift tapped together with a digit inside one slow frame is down no longer when the
+    // frame reads the keys, but it was pressed in it.)
+    let shifts = [KeyCode::LeftShift, KeyCode::RightShift];
+    let shift = shifts.iter().any(|&k| is_key_down(k) || is_key_pressed(k));
     let (mx, my) = mouse_position();
     let mut input = FrameInput {
         mouse: Vec2::new(mx, my),

@@ -243,8 +243,12 @@ impl World {
         }
         self.agents.truncate(n);
         while self.agents.len() < n {
-            let pos = self.far_spawn();
-            let pos = self.scattered(pos);
+            let pos = if matches!(self.mode, Mode::Flock | Mode::Swarm) {
+                self.anywhere()
+            } else {
+                let pos = self.far_spawn();
+                self.scattered(pos)
+            };
             let agent = self.new_agent(self.agents.len() as u32, pos, self.mode, self.flip);
             self.agents.push(agent);
         }

@@ -31,15 +31,34 @@ impl World {
             Mode::Mixed => return self.spawn_mixed(count),
             _ => {}
         }
+        if matches!(self.mode, Mode::Flock | Mode::Swarm) {
+            for i in 0..count {
+                let pos = self.anywhere();
+                let agent = self.new_agent(i as u32, pos, self.mode, self.flip);
+                self.agents.push(agent);
+            }
+            if self.mode == Mode::Flock {
+                self.scatter_headings();
+            }
+            return;
+        }
         let spawns = self.arena.spawns.clone();
         for i in 0..count {
             let pos = self.scattered(spawns[i % spawns.len()]);
             let agent = self.new_agent(i as u32, pos, self.mode, self.flip);
             self.agents.push(agent);
         }
-        if self.mode == Mode::Flock {
-            self.scatter_headings();
-        }
+    }
+
+    /// A spot anywhere in the arena, drawn by the world's generator: the flock and the swarm
+    /// start spread evenly (and `+` adds to them so), as a crowd of thousands piled on the
+    /// spawn points would start thousands to a neighbourhood. (A spot in an obstacle is moved
+    /// out by [`World::new_agent`].)
+    pub(super) fn anywhere(&mut self) -> Vec2 {
+        Vec2::new(
+            self.rng.gen_range(0.0..=self.arena.width),
+            self.rng.gen_range(0.0..=self.arena.height),
+        )
     }
 
     /// The flock starts on its way, each boid at half speed in a heading of its own, so that
