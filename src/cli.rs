@@ -228,6 +228,7 @@ fn bench(
             mode: mode.unwrap_or(Mode::Avoid),
             agents: agents.unwrap_or(20_000),
             obstacles,
+            form: crate::bench::Form::Plain,
         }],
     };
     let report = crate::bench::run(

@@ -271,8 +271,8 @@ impl Forces {
 
 /// What a flock senses its members by, rebuilt once a tick from the boids in order (so the
 /// grid's indices are theirs): the neighbour grid (cells of `radius` for the metric
-/// neighbourhood; for the topological one, `Neighbours::side_for(n, size, 2.0)` capped at
-/// `radius`) and the coarse mass field (reaching `gather_radius`, with velocities).
+/// neighbourhood; for the topological one, a few boids a cell, see `world/group.rs`) and the
+/// coarse mass field (reaching `gather_radius`, with velocities).
 #[derive(Debug, Clone, Copy)]
 pub struct Senses<'a> {
     pub grid: &'a Neighbours,
