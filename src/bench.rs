@@ -233,9 +233,8 @@ fn median_round(mut rounds: Vec<Run>) -> Run {
 fn growth(cases: &[Case], timed: &[Vec<Run>]) -> Vec<Growth> {
     let mut out = Vec::new();
     for (i, case) in cases.iter().enumerate() {
-        let same = |c: &Case| {
-            c.mode == case.mode && c.obstacles == case.obstacles && c.form == case.form
-        };
+        let same =
+            |c: &Case| c.mode == case.mode && c.obstacles == case.obstacles && c.form == case.form;
         if cases[..i].iter().any(same) {
             continue;
         }

@@ -70,7 +70,11 @@ fn the_default_arena_is_never_overlapped_left_or_made_non_finite() {
 fn the_summary_names_the_fields_of_spec_section_five() {
     let data = built_in();
     let keys = |s: &Summary| s.extra.keys().cloned().collect::<BTreeSet<String>>();
-    let flock = sim(&data, config(Mode::Flock, false, false, Script::Still), 30.0);
+    let flock = sim(
+        &data,
+        config(Mode::Flock, false, false, Script::Still),
+        30.0,
+    );
     let want: BTreeSet<String> = [
         "agent_overlaps",
         "groups",
@@ -91,7 +95,11 @@ fn the_summary_names_the_fields_of_spec_section_five() {
     // Separation holds them about its radius (50 px) apart, and no farther than the neighbour
     // radius (80 px) on the whole.
     assert!((20.0..80.0).contains(&nn), "{nn}");
-    let swarm = sim(&data, config(Mode::Swarm, false, false, Script::Still), 30.0);
+    let swarm = sim(
+        &data,
+        config(Mode::Swarm, false, false, Script::Still),
+        30.0,
+    );
     let want: BTreeSet<String> = ["agent_overlaps", "min_separation_px"]
         .map(String::from)
         .into();
@@ -261,7 +269,10 @@ fn the_swarm_gathers_round_a_still_player_no_nearer_than_most_of_its_spacing() {
          px from the player (hold {hold:.0} px)"
     );
     assert!(least >= 0.6 * spacing, "{least} < 0.6 × {spacing}");
-    assert!(farthest <= hold + 3.0 * spacing, "{farthest} vs hold {hold}");
+    assert!(
+        farthest <= hold + 3.0 * spacing,
+        "{farthest} vs hold {hold}"
+    );
     // Settled: hardly moving any more, whichever way.
     assert!(polarization(world.agents.iter().map(|a| a.body.vel)) < 0.5);
 }

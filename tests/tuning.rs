@@ -48,7 +48,11 @@ fn each_panel_shows_the_sliders_of_its_own_behaviours() {
     // waypoint wander's and mode 7's chasers' separation (43 in all).
     let mixed = shown(Mode::Mixed);
     // (The second bank's flock and swarm are not in it: their sliders show in their own modes.)
-    let grouped = |p: &&str| ["boid.", "flock.", "swarm."].iter().any(|s| p.starts_with(s));
+    let grouped = |p: &&str| {
+        ["boid.", "flock.", "swarm."]
+            .iter()
+            .any(|s| p.starts_with(s))
+    };
     let hidden: Vec<_> = SLIDERS
         .iter()
         .map(|s| s.path)

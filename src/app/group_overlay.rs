@@ -103,7 +103,7 @@ fn flock(world: &World, player: Vec2, cam: &Camera, alpha: f32) {
         arrow(f.cohesion, COHESION);
         arrow(f.flee, FLEE);
         arrow(f.follow, FOLLOW);
-        draw_text(&heard.to_string(), s.x + 10.0, s.y + 18.0, 18.0, LABEL);
+        draw_text(heard.to_string(), s.x + 10.0, s.y + 18.0, 18.0, LABEL);
     }
     legend(&[
         ("separation", SEPARATION),
@@ -182,7 +182,10 @@ fn leader(fp: &FlockParams, player: Vec2, heading: Vec2, cam: &Camera) {
         player - side,
     ];
     for k in 0..4 {
-        let (a, b) = (cam.to_screen(corners[k]), cam.to_screen(corners[(k + 1) % 4]));
+        let (a, b) = (
+            cam.to_screen(corners[k]),
+            cam.to_screen(corners[(k + 1) % 4]),
+        );
         draw_line(a.x, a.y, b.x, b.y, 1.5, CORRIDOR);
     }
     let behind = cam.to_screen(player - heading * fp.leader_offset);
@@ -215,7 +218,7 @@ fn swarm(world: &World, player: Vec2, cam: &Camera, alpha: f32) {
         arrow(f.player, ALIGNMENT);
         arrow(f.pull, COHESION);
         arrow(mind.obstacle, FLEE);
-        draw_text(&f.felt.to_string(), s.x + 10.0, s.y + 18.0, 18.0, LABEL);
+        draw_text(f.felt.to_string(), s.x + 10.0, s.y + 18.0, 18.0, LABEL);
     }
     legend(&[
         ("neighbours' F", SEPARATION),

@@ -222,7 +222,10 @@ impl Watch {
         Watched {
             polarization,
             groups,
-            min_separation: self.min_separation.is_finite().then_some(self.min_separation),
+            min_separation: self
+                .min_separation
+                .is_finite()
+                .then_some(self.min_separation),
             nn_distance_mean: nearest.mean_nearest,
             overlaps: self.overlaps,
         }

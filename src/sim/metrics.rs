@@ -216,7 +216,10 @@ impl Metrics {
         let w = watch.finish(join);
         let min = w.min_separation.map(|d| round3(f64::from(d)));
         if world.mode == Mode::Flock {
-            m.insert("polarization".into(), round6(f64::from(w.polarization)).into());
+            m.insert(
+                "polarization".into(),
+                round6(f64::from(w.polarization)).into(),
+            );
             m.insert("groups".into(), w.groups.into());
             m.insert("min_separation_px".into(), min.into());
             let nn = round3(f64::from(w.nn_distance_mean));

@@ -7,10 +7,10 @@
 use super::behaviour::Behaviour;
 use super::member::Agent;
 use super::tick::{Context, Plan};
+use crate::sim::behaviours::avoid;
 use crate::sim::behaviours::flock::{self, Around, Forces, Senses};
 use crate::sim::behaviours::swarm::{self, SwarmForces, Target};
 use crate::sim::behaviours::wander::{self, WanderWalk};
-use crate::sim::behaviours::avoid;
 use crate::sim::neighbours::Neighbours;
 use crate::sim::vehicle::{truncate, unit_or, unit_or_zero, within_a_tick};
 use ::rand::Rng;
@@ -61,10 +61,13 @@ impl Agent {
             return;
         };
         let f = flock::steer(senses, i, body.heading, around, fp, &p);
-        let target = mind.walk.jittered_target(&body, &ctx.tuning.wander, ctx.dt, rng);
-        let wander =
-            truncate(unit_or_zero(target - body.pos) * p.max_speed - body.vel, p.max_force)
-                * fp.wander;
+        let target = mind
+            .walk
+            .jittered_target(&body, &ctx.tuning.wander, ctx.dt, rng);
+        let wander = truncate(
+            unit_or_zero(target - body.pos) * p.max_speed - body.vel,
+            p.max_force,
+        ) * fp.wander;
         let urge = f.total + wander;
         // The course the urges ask for (`desired = v + steering`), bent round what the feelers
         // feel and held off the walls.
@@ -196,7 +199,11 @@ fn away_from_surfaces(
             blocked = true;
             let along = s.normal.perp();
             if *round == 0.0 {
-                *round = if along.dot(to_player) <= 0.0 { 1.0 } else { -1.0 };
+                *round = if along.dot(to_player) <= 0.0 {
+                    1.0
+                } else {
+                    -1.0
+                };
             }
             away += along * (*round * near);
         }

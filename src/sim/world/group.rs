@@ -23,6 +23,10 @@ const GROUPS_EVERY: u64 = 60;
 /// evenly (see [`Neighbours::side_for`]). A flock clumps, so where it is a cell holds a few: at
 /// 20,000 boids in the default arena one a cell ran 1.5× faster than two and 2× faster than four.
 const TOPOLOGICAL_PER_CELL: f32 = 1.0;
+/// The metric neighbourhood's grid cells are this share of its radius: a query then looks over
+/// 5×5 cells, 2.5 radii square, where cells a radius wide make it 3×3, 3 radii square — a
+/// third more positions looked at for the same disc.
+const METRIC_SIDE: f32 = 0.5;
 /// The player leads in the way it last moved faster than this (px/s): standing still, it keeps
 /// its heading rather than turning to a default.
 const LEADER_MOVING: f32 = 5.0;
@@ -88,7 +92,7 @@ impl World {
                 vel: a.body.vel,
             }));
             let side = match fp.neighbourhood {
-                Neighbourhood::Metric => fp.radius,
+                Neighbourhood::Metric => fp.radius * METRIC_SIDE,
                 Neighbourhood::Topological => {
                     Neighbours::side_for(g.boids.len(), size, TOPOLOGICAL_PER_CELL).min(fp.radius)
                 }
