@@ -1,7 +1,7 @@
 //! The flock (Shift+1) and the swarm (Shift+2) as the world runs them: in the default arena among
 //! its obstacles they never overlap one, leave it or go non-finite, with either neighbourhood
 //! and with the player wandering free, leading or preying; the summary names SPEC §5's fields;
-//! a flock the player has hunted is whole again once it has gone; a leader has the flock behind
+//! the player as predator, crossing the flock, splits it and it is whole again within 20 s; a leader has the flock behind
 //! it; the swarm gathers round a still player no nearer than 0.6 of its equilibrium; and `T` and
 //! `E` are two forms that exclude each other, each changed through a `World` method and noted
 //! as an event. (The behaviours' maths is held by `flock_core.rs`.)
@@ -115,6 +115,21 @@ fn groups(world: &World) -> usize {
     Groups::default().count(&grid, &positions, radius)
 }
 
+/// The share of the boids in the largest group (joined at the flock's radius).
+fn largest_share(world: &World) -> f32 {
+    let positions: Vec<Vec2> = world.agents.iter().map(|a| a.body.pos).collect();
+    let mut grid = Neighbours::default();
+    let radius = world.tuning.flock.radius;
+    grid.rebuild(world.arena.size(), radius, positions.iter().copied());
+    let mut groups = Groups::default();
+    groups.count(&grid, &positions, radius);
+    let mut sizes = std::collections::BTreeMap::new();
+    for i in 0..positions.len() {
+        *sizes.entry(groups.label(i)).or_insert(0usize) += 1;
+    }
+    sizes.values().copied().max().unwrap_or(0) as f32 / positions.len().max(1) as f32
+}
+
 /// The boids' mean position.
 fn centre(world: &World) -> Vec2 {
     world.agents.iter().map(|a| a.body.pos).sum::<Vec2>() / world.agents.len() as f32
@@ -139,48 +154,73 @@ fn walk_to(world: &mut World, to: Vec2) {
 }
 
 #[test]
-fn a_flock_hunted_by_the_player_is_whole_again_once_it_has_gone() {
-    let mut data = open_data();
-    // A hawk outflies starlings: at twice the boids' speed it cuts through instead of herding
-    // the flock ahead of it.
-    data.tuning.player.max_speed = 2.0 * data.tuning.boid.max_speed;
-    let mut world = World::new(&data, config(Mode::Flock, true, false, Script::Keys));
-    // The player waits in a corner while the flock gathers.
-    let corner = Vec2::new(40.0, 40.0);
-    for _ in 0..40 * 60 {
-        walk_to(&mut world, corner);
-    }
-    let before = groups(&world);
-    assert!(before <= 2, "the flock gathered in 40 s: {before} groups");
-    // Then hunts it for 4 s, making for its centre wherever that has fled to.
-    let (mut most_inside, mut split_ticks) = (0, 0);
-    for _ in 0..4 * 60 {
-        let c = centre(&world);
-        walk_to(&mut world, c);
-        let g = groups(&world);
-        most_inside = most_inside.max(g);
-        split_ticks += usize::from(g > before);
-    }
-
-    // And goes back to its corner: within 20 s the flock is as one as it was.
-    let mut rejoined = None;
-    for t in 0..20 * 60 {
-        walk_to(&mut world, corner);
-        if rejoined.is_none() && t > 60 && groups(&world) <= before {
-            rejoined = Some(t);
+fn the_player_as_predator_splits_the_flock_and_it_closes_up_behind() {
+    let data = open_data();
+    let mut figures = Vec::new();
+    // (A flock left to wander in an open arena is not always one: seed 4 wanders as two. The
+    // seeds here gather into one first, so that the split is the predator's.)
+    for seed in 1..=3 {
+        let mut world = World::new(
+            &data,
+            WorldConfig {
+                seed,
+                ..config(Mode::Flock, false, false, Script::Keys)
+            },
+        );
+        // The player waits in a corner while the flock gathers, then turns predator (`E`).
+        let corner = Vec2::new(40.0, 40.0);
+        for _ in 0..40 * 60 {
+            walk_to(&mut world, corner);
         }
+        let before = groups(&world);
+        world.set_flip(true);
+        // It runs at the flock's centre and, once among it, straight on through for 6 s in all;
+        // then goes back to its corner (crossing the flock again if it is in the way).
+        let mut through = None;
+        let (mut most, mut split_at, mut split_late) = (0, None, 0);
+        for t in 0..26 * 60 {
+            let c = centre(&world);
+            let to = if t >= 6 * 60 {
+                corner
+            } else if let Some(dir) = through {
+                world.player.pos + dir * 100.0
+            } else if c.distance(world.player.pos) > 60.0 {
+                c
+            } else {
+                let dir = (c - world.player.pos).normalize_or(Vec2::X);
+                through = Some(dir);
+                world.player.pos + dir * 100.0
+            };
+            walk_to(&mut world, to);
+            let g = groups(&world);
+            most = most.max(g);
+            if g > 1 && split_at.is_none() {
+                split_at = Some(t);
+            }
+            if t >= 21 * 60 && largest_share(&world) < 0.9 {
+                split_late += 1;
+            }
+        }
+        figures.push((seed, before, most, split_at, split_late));
     }
     println!(
-        "predator: {before} group(s) before, up to {most_inside} while inside ({split_ticks} \
-         ticks split), rejoined {rejoined:?} ticks after it left"
+        "predator (seed, groups before, most groups, first tick split, ticks in the last 5 s \
+         with under 90 % in one group): {figures:?}"
     );
-    // (A predator sitting in a flock's middle rings itself with it, one group round it; the
-    // split as one crosses the flock's path is `flock_core.rs`'s to show. Here: the flock is
-    // whole again once it has gone.)
-    assert!(
-        rejoined.is_some(),
-        "the flock closed up within 20 s of the predator leaving"
-    );
+    for &(seed, before, most, split_at, split_late) in &figures {
+        assert_eq!(before, 1, "seed {seed}: the flock gathered into one");
+        assert!(
+            most > 1 && split_at.is_some(),
+            "seed {seed}: the predator split the flock"
+        );
+        // Together again within 15 s of the crossing's end (6 s): over the last 5 s of the run
+        // nine boids in ten or more are one group in nine ticks in ten (a straggler just past the
+        // joining distance is a group of its own, so the count of groups flickers).
+        assert!(
+            split_late <= 30,
+            "seed {seed}: under 90 % together in {split_late} of the last 300 ticks"
+        );
+    }
 }
 
 #[test]
