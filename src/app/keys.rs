@@ -153,7 +153,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::E],
         label: "E",
         action: Action::Alternate('E'),
-        help: "modes 1-4: reverse the algorithm (chase becomes evade); flock: you are its predator",
+        help: "modes 1-4: reverse (chase becomes evade); flock: predator",
     },
     Binding {
         keys: &[KeyCode::V],
@@ -165,7 +165,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::T],
         label: "T",
         action: Action::Alternate('T'),
-        help: "mode 7: agents wander / chase you through the obstacles; flock: you lead it",
+        help: "mode 7: wander / chase you through obstacles; flock: lead",
     },
     Binding {
         keys: &[KeyCode::Tab],
