@@ -19,8 +19,11 @@ use macroquad::prelude::{
 
 /// How many members, the nearest the player, the overlay explains in full.
 const EXPLAINED: usize = 5;
-/// A force is drawn as the velocity change it makes in this many seconds.
+/// A force is drawn as the velocity change it makes in this many seconds...
 const FORCE_SECONDS: f32 = 0.25;
+/// ...but no longer than this (px on screen): separation is unclamped, and in a packed crowd it
+/// would run off the screen.
+const LONGEST_ARROW: f32 = 120.0;
 pub const SEPARATION: Color = Color::new(1.0, 0.35, 0.35, 0.95);
 pub const ALIGNMENT: Color = Color::new(0.35, 0.65, 1.0, 0.95);
 pub const COHESION: Color = Color::new(1.0, 0.85, 0.25, 0.95);
@@ -94,7 +97,7 @@ fn flock(world: &World, player: Vec2, cam: &Camera, alpha: f32) {
         let f = &mind.forces;
         let arrow = |v: Vec2, color: Color| {
             if v != Vec2::ZERO {
-                let e = cam.to_screen(pos + v / mass * FORCE_SECONDS);
+                let e = s + (v / mass * FORCE_SECONDS * cam.scale).clamp_length_max(LONGEST_ARROW);
                 draw_line(s.x, s.y, e.x, e.y, 2.5, color);
             }
         };
@@ -210,7 +213,7 @@ fn swarm(world: &World, player: Vec2, cam: &Camera, alpha: f32) {
         let f = &mind.forces;
         let arrow = |v: Vec2, color: Color| {
             if v != Vec2::ZERO {
-                let e = cam.to_screen(pos + v * per_speed);
+                let e = s + (v * per_speed * cam.scale).clamp_length_max(LONGEST_ARROW);
                 draw_line(s.x, s.y, e.x, e.y, 2.5, color);
             }
         };
