@@ -351,3 +351,15 @@ fn lead_and_predator_exclude_each_other_and_are_recorded() {
     let both = World::new(&data, config(Mode::Flock, true, true, Script::Still));
     assert!(both.flip && !both.lead);
 }
+
+#[test]
+fn the_spread_arena_is_the_default_at_ten_times_the_area() {
+    // `bench`'s constant-density run: 20,000 boids here against 2,000 in the default arena.
+    let text = include_str!("../assets/arena-10x.json");
+    let spread = steering_arena::data::arena::parse(text).expect("arena-10x.json is valid");
+    let default = built_in().arena;
+    let area = |a: &steering_arena::data::arena::ArenaData| f64::from(a.width * a.height);
+    assert_eq!(area(&spread), 10.0 * area(&default));
+    assert_eq!(spread.obstacles.len(), default.obstacles.len());
+    assert_eq!(spread.spawns.len(), default.spawns.len());
+}
