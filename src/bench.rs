@@ -16,6 +16,7 @@
 use crate::data::DataSet;
 use crate::data::arena::with_spaced_obstacles;
 use crate::sim::arena::Arena;
+use crate::sim::behaviours::flock::Neighbourhood;
 use crate::sim::mode::Mode;
 use crate::sim::path::{Order, Search};
 use crate::sim::player::Script;
@@ -42,7 +43,37 @@ pub struct Case {
     pub agents: usize,
     /// Generated obstacles replacing the arena's own; `None` keeps the arena file's.
     pub obstacles: Option<usize>,
+    /// What else the case changes of the data.
+    pub form: Form,
 }
+
+/// What a case changes of the data besides the obstacles: the flock's two targets' runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Form {
+    /// The data as loaded.
+    #[default]
+    Plain,
+    /// The flock heeds its `k` nearest (`flock.neighbourhood` topological), whatever the
+    /// tuning says.
+    Topological,
+    /// The arena of ten times the default's area (`assets/arena-10x.json`, the default scaled
+    /// 3.2 × 3.125): ten times the crowd at the same density.
+    Spread,
+}
+
+impl Form {
+    /// The run's `form` field (none for a plain run).
+    fn name(self) -> Option<&'static str> {
+        match self {
+            Form::Plain => None,
+            Form::Topological => Some("topological"),
+            Form::Spread => Some("arena-10x"),
+        }
+    }
+}
+
+/// The spread form's arena.
+const ARENA_10X: &str = include_str!("../assets/arena-10x.json");
 
 #[derive(Debug, Clone, Serialize)]
 pub struct TickMs {
@@ -54,6 +85,9 @@ pub struct TickMs {
 #[derive(Debug, Clone, Serialize)]
 pub struct Run {
     pub mode: String,
+    /// The case's [`Form`], when not plain.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub form: Option<&'static str>,
     pub agents: usize,
     pub obstacles: usize,
     pub ticks: u32,
@@ -114,27 +148,32 @@ pub struct Report {
     /// When `pathfind` is in the set: the median microseconds of one A* search on the arena's
     /// tile grid between random free tiles (see [`search_us`]).
     pub search_us: Option<f64>,
+    /// Per mode run in the spread arena: the growth of the mean tick from a tenth of the crowd
+    /// in the default arena to the whole crowd in the spread one, at one density (the target:
+    /// at most 11×).
+    pub density_growth: Vec<Growth>,
 }
 
-/// The default set: every mode at 2,000 and 20,000 agents, and `avoid` at 20,000 with 25 and
-/// with 400 generated obstacles.
+/// The default set: every mode at 2,000 and 20,000 agents; the flock at 20,000 heeding its 7
+/// nearest, and at 20,000 in the arena of ten times the area (timed beside its 2,000 in the
+/// default one); and `avoid` at 20,000 with 25 and with 400 generated obstacles.
 pub fn default_cases() -> Vec<Case> {
     let mut cases = Vec::new();
+    let case = |mode, agents, obstacles, form| Case {
+        mode,
+        agents,
+        obstacles,
+        form,
+    };
     for &mode in Mode::ALL {
         for agents in [2_000, 20_000] {
-            cases.push(Case {
-                mode,
-                agents,
-                obstacles: None,
-            });
+            cases.push(case(mode, agents, None, Form::Plain));
         }
     }
+    cases.push(case(Mode::Flock, 20_000, None, Form::Topological));
+    cases.push(case(Mode::Flock, 20_000, None, Form::Spread));
     for obstacles in [25, 400] {
-        cases.push(Case {
-            mode: Mode::Avoid,
-            agents: 20_000,
-            obstacles: Some(obstacles),
-        });
+        cases.push(case(Mode::Avoid, 20_000, Some(obstacles), Form::Plain));
     }
     cases
 }
@@ -169,6 +208,7 @@ pub fn run(
     }
     let growth = growth(cases, &timed);
     let obstacle_growth = obstacle_growth(cases, &timed);
+    let density_growth = density_growth(cases, &timed);
     let runs: Vec<Run> = timed.into_iter().map(median_round).collect();
     let floor = runs
         .iter()
@@ -181,6 +221,7 @@ pub fn run(
         floor_ns_per_agent_tick: floor,
         growth,
         obstacle_growth,
+        density_growth,
         runs,
         search_us: cases
             .iter()
@@ -242,7 +283,8 @@ fn median_round(mut rounds: Vec<Run>) -> Run {
 fn growth(cases: &[Case], timed: &[Vec<Run>]) -> Vec<Growth> {
     let mut out = Vec::new();
     for (i, case) in cases.iter().enumerate() {
-        let same = |c: &Case| c.mode == case.mode && c.obstacles == case.obstacles;
+        let same =
+            |c: &Case| c.mode == case.mode && c.obstacles == case.obstacles && c.form == case.form;
         if cases[..i].iter().any(same) {
             continue;
         }
@@ -261,12 +303,52 @@ fn growth(cases: &[Case], timed: &[Vec<Run>]) -> Vec<Growth> {
     out
 }
 
+/// Mean tick of a mode's crowd in the spread arena over a tenth of it in the default one.
+fn density_growth(cases: &[Case], timed: &[Vec<Run>]) -> Vec<Growth> {
+    let mut out = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        if case.form != Form::Spread {
+            continue;
+        }
+        let tenth = |c: &Case| {
+            c.mode == case.mode
+                && c.form == Form::Plain
+                && c.obstacles.is_none()
+                && c.agents * 10 == case.agents
+        };
+        let Some(j) = cases.iter().position(tenth) else {
+            continue;
+        };
+        let (Some(small), Some(large)) = (timed[j].first(), timed[i].first()) else {
+            continue;
+        };
+        let ratios: Vec<f64> = timed[j]
+            .iter()
+            .zip(&timed[i])
+            .map(|(a, b)| ratio(b.mean_ms, a.mean_ms))
+            .collect();
+        out.push(Growth {
+            mode: case.mode.name().to_string(),
+            obstacles: small.obstacles,
+            from_agents: small.agents,
+            to_agents: large.agents,
+            tick_ratio: median(&ratios),
+            round_ratios: ratios,
+        });
+    }
+    out
+}
+
 /// Mean tick among the most generated obstacles over the fewest, per mode and crowd size.
 fn obstacle_growth(cases: &[Case], timed: &[Vec<Run>]) -> Vec<ObstacleGrowth> {
     let mut out = Vec::new();
     for (i, case) in cases.iter().enumerate() {
-        let same =
-            |c: &Case| c.mode == case.mode && c.agents == case.agents && c.obstacles.is_some();
+        let same = |c: &Case| {
+            c.mode == case.mode
+                && c.agents == case.agents
+                && c.obstacles.is_some()
+                && c.form == case.form
+        };
         if case.obstacles.is_none() || cases[..i].iter().any(same) {
             continue;
         }
@@ -337,8 +419,9 @@ fn ratio(a: f64, b: f64) -> f64 {
 }
 
 /// The cases timed side by side, as lists of indices in `cases` (in order of their first case):
-/// a mode's crowds on the arena file's obstacles, and a mode's generated obstacle counts at one
-/// crowd size — the runs the growth ratios compare.
+/// a mode's crowds on the arena file's obstacles (in every form: the spread arena's crowd is
+/// compared with the default one's), and a mode's generated obstacle counts at one crowd size —
+/// the runs the growth ratios compare.
 fn side_by_side(cases: &[Case]) -> Vec<Vec<usize>> {
     let key = |c: &Case| match c.obstacles {
         None => (c.mode, None),
@@ -373,6 +456,14 @@ impl Timing {
         (flip, order): (bool, Order),
     ) -> Timing {
         let mut data = data.clone();
+        match case.form {
+            Form::Plain => {}
+            Form::Topological => data.tuning.flock.neighbourhood = Neighbourhood::Topological,
+            Form::Spread => {
+                data.arena = crate::data::arena::parse(ARENA_10X)
+                    .expect("the built-in spread arena is valid");
+            }
+        }
         if let Some(k) = case.obstacles {
             let mut bare = data.arena.clone();
             bare.obstacles.clear();
@@ -437,6 +528,7 @@ impl Timing {
         let ns = mean * 1e6 / agents as f64;
         Run {
             mode: case.mode.name().to_string(),
+            form: case.form.name(),
             agents: self.world.agents.len(),
             obstacles: self.world.arena.obstacles().len(),
             ticks: self.ticks,
@@ -499,16 +591,24 @@ mod tests {
     fn the_runs_each_ratio_compares_are_timed_together() {
         let cases = default_cases();
         let groups = side_by_side(&cases);
-        // Every mode's two crowds, then `avoid` among 25 and 400 generated obstacles.
+        // Every mode's two crowds (the flock's with its topological and spread runs), then
+        // `avoid` among 25 and 400 generated obstacles.
         assert_eq!(groups.len(), Mode::ALL.len() + 1);
+        let flock = Mode::ALL.iter().position(|&m| m == Mode::Flock);
         for (m, group) in groups.iter().take(Mode::ALL.len()).enumerate() {
-            assert_eq!(group, &vec![2 * m, 2 * m + 1]);
+            if Some(m) == flock {
+                let extra = 2 * Mode::ALL.len();
+                assert_eq!(group, &vec![2 * m, 2 * m + 1, extra, extra + 1]);
+            } else {
+                assert_eq!(group, &vec![2 * m, 2 * m + 1]);
+            }
         }
         assert_eq!(groups.last(), Some(&vec![cases.len() - 2, cases.len() - 1]));
         let one = [Case {
             mode: Mode::Wander,
             agents: 300,
             obstacles: None,
+            form: Form::Plain,
         }];
         assert_eq!(side_by_side(&one), vec![vec![0]]);
     }
@@ -520,6 +620,7 @@ mod tests {
             mode: Mode::Wander,
             agents,
             obstacles: None,
+            form: Form::Plain,
         };
         let cases = [case(50), case(500)];
         let mut timings: Vec<Timing> = cases

@@ -84,6 +84,9 @@ pub struct Common {
     /// Reverse the algorithm (the E key) in modes that have a reversal.
     #[arg(long, global = true)]
     pub evade_flip: bool,
+    /// The player leads the flock (the T key in flock mode).
+    #[arg(long, global = true)]
+    pub lead: bool,
     /// Seed of the world's random generator [default: 1].
     #[arg(long, global = true, value_name = "N")]
     pub seed: Option<u64>,
@@ -177,6 +180,7 @@ impl Common {
         WorldConfig {
             mode: self.mode.unwrap_or(Mode::LosChase),
             flip: self.evade_flip,
+            lead: self.lead,
             seed: self.seed.unwrap_or(DEFAULT_SEED),
             agents: self.agents,
             script: self.player.unwrap_or(default_script),
@@ -284,6 +288,7 @@ fn bench(
             mode: mode.unwrap_or(Mode::Avoid),
             agents: agents.unwrap_or(20_000),
             obstacles,
+            form: crate::bench::Form::Plain,
         }],
     };
     let report = crate::bench::run(
@@ -305,6 +310,7 @@ fn run_only_from_record(common: &Common, seconds: bool, what: &str) -> Result<()
     let given: Vec<&str> = [
         ("--mode", common.mode.is_some()),
         ("--evade-flip", common.evade_flip),
+        ("--lead", common.lead),
         ("--seed", common.seed.is_some()),
         ("--agents", common.agents.is_some()),
         ("--player", common.player.is_some()),

@@ -77,6 +77,7 @@ fn no_mode_allocates_in_a_tick() {
                 WorldConfig {
                     mode,
                     flip,
+                    lead: false,
                     seed: 3,
                     agents: Some(400),
                     script: Script::Hunt,
@@ -107,6 +108,7 @@ fn a_crowd_among_400_obstacles_allocates_nothing() {
             WorldConfig {
                 mode,
                 flip: false,
+                lead: false,
                 seed: 1,
                 agents: Some(2000),
                 script: Script::Circle,

@@ -25,6 +25,7 @@ fn avoid(seed: u64, chase: bool, agents: Option<usize>) -> WorldConfig {
     WorldConfig {
         mode: Mode::Avoid,
         flip: chase,
+        lead: false,
         seed,
         agents,
         script: Script::Still,

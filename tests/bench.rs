@@ -131,12 +131,13 @@ fn bench_reports_every_round_and_the_median_one() {
 
 #[test]
 fn bench_compares_crowd_sizes_and_obstacle_counts_round_by_round() {
-    use steering_arena::bench::{self, Case};
+    use steering_arena::bench::{self, Case, Form};
     use steering_arena::sim::mode::Mode;
     let case = |mode, agents, obstacles| Case {
         mode,
         agents,
         obstacles,
+        form: Form::Plain,
     };
     let cases = [
         case(Mode::Wander, 100, None),

@@ -652,6 +652,16 @@ proptest! {
     }
 
     #[test]
+    fn flock_stays_finite_inside_clear_and_deterministic(c in case(Mode::Flock)) {
+        check(&c)?;
+    }
+
+    #[test]
+    fn swarm_stays_finite_inside_clear_and_deterministic(c in case(Mode::Swarm)) {
+        check(&c)?;
+    }
+
+    #[test]
     fn galaga_stays_finite_inside_and_deterministic(c in case(Mode::Galaga)) {
         check(&c)?;
     }
@@ -682,7 +692,7 @@ proptest! {
 fn every_mode_has_a_property() {
     assert_eq!(
         Mode::ALL.len(),
-        12,
+        14,
         "a new mode needs its own property here"
     );
 }

@@ -164,6 +164,7 @@ fn chase(seed: u64, agents: Option<usize>, script: Script) -> WorldConfig {
     WorldConfig {
         mode: Mode::Avoid,
         flip: true,
+        lead: false,
         seed,
         agents,
         script,

@@ -95,7 +95,7 @@ fn soak(mode: Mode) {
 #[test]
 fn every_mode_is_soaked() {
     // Each mode below has its test; a new mode needs one too.
-    assert_eq!(Mode::ALL.len(), 12);
+    assert_eq!(Mode::ALL.len(), 14);
 }
 
 #[test]
@@ -132,6 +132,16 @@ fn wander_soaks_ten_minutes_with_twice_its_agents() {
 #[test]
 fn avoid_soaks_ten_minutes_with_twice_its_agents() {
     soak(Mode::Avoid);
+}
+
+#[test]
+fn flock_soaks_ten_minutes_with_twice_its_agents() {
+    soak(Mode::Flock);
+}
+
+#[test]
+fn swarm_soaks_ten_minutes_with_twice_its_agents() {
+    soak(Mode::Swarm);
 }
 
 #[test]

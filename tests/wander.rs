@@ -24,6 +24,7 @@ fn config(seed: u64, tick_hz: f32, waypoints: bool) -> WorldConfig {
     WorldConfig {
         mode: Mode::Wander,
         flip: waypoints,
+        lead: false,
         seed,
         agents: None,
         script: Script::Still,

@@ -54,7 +54,7 @@ const TICK_HZ: f64 = 60.0;
 const NO_ATTRACT: &str = "1000";
 
 /// The mode keys and the names the record uses, in the key table's order (SPEC §1–2).
-const MODES: [(&str, &str); 11] = [
+const MODES: [(&str, &str); 13] = [
     ("1", "tile-chase"),
     ("2", "tile-los"),
     ("3", "los-chase"),
@@ -64,6 +64,8 @@ const MODES: [(&str, &str); 11] = [
     ("7", "avoid"),
     ("8", "galaga"),
     ("9", "patterns"),
+    ("shift+1", "flock"),
+    ("shift+2", "swarm"),
     ("shift+3", "pathfind"),
     ("0", "mixed"),
 ];

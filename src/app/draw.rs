@@ -2,6 +2,7 @@
 //! and agents as heading triangles, and the debug overlay of what each behaviour computed.
 
 use super::camera::Camera;
+use super::group_overlay;
 use super::guards;
 use super::pathview::PathView;
 use super::style;
@@ -171,6 +172,7 @@ pub fn world(
             }
             overlay(a, drawn_position(a, world, alpha), world, &cam);
         }
+        group_overlay::draw(world, player, &cam, alpha);
     }
     let crowd = world.agents.len() > DETAIL_LIMIT;
     for a in &world.agents {
@@ -402,6 +404,8 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
             }
         }
         Behaviour::Guard(g) => guards::overlay(a, g, pos, cam),
+        // (Explained for the few nearest the player, in `group_overlay`.)
+        Behaviour::Boid(_) | Behaviour::Swarmer(_) => {}
         Behaviour::Wander { walk, .. } | Behaviour::Avoid { walk, .. } => {
             let params = a.behaviour.params(&world.tuning);
             let cfg = avoid::feelers(params, &world.tuning.avoid);
@@ -436,7 +440,9 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
     }
     let v = cam.to_screen(pos + a.body.vel * VELOCITY_SECONDS);
     draw_line(p.x, p.y, v.x, v.y, 2.0, VELOCITY);
-    if a.tile().is_none() {
+    // (The flock's and the swarm's forces are drawn part by part, in `group_overlay`.)
+    let grouped = matches!(a.behaviour, Behaviour::Boid(_) | Behaviour::Swarmer(_));
+    if a.tile().is_none() && !grouped {
         let mass = a.behaviour.params(&world.tuning).mass.max(f32::EPSILON);
         let f = cam.to_screen(pos + a.steer / mass * FORCE_SECONDS);
         draw_line(p.x, p.y, f.x, f.y, 2.0, STEERING);

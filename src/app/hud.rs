@@ -35,13 +35,15 @@ pub fn draw(world: &World, view: &View) {
         "{} {}{}{}{}   agents {}   catches {}   tags {}   survived {:.1} s   {} FPS   frame {:.1} ms   sim {:.3} ms/tick   {}x",
         mode.key_label(),
         mode.title(),
-        if world.flip { " (" } else { "" },
+        if world.flip || world.lead { " (" } else { "" },
         if world.flip {
             mode.alternate_name()
+        } else if world.lead {
+            "you lead"
         } else {
             ""
         },
-        if world.flip { ")" } else { "" },
+        if world.flip || world.lead { ")" } else { "" },
         world.agents.len(),
         world.score.catches,
         world.score.tags,
@@ -56,6 +58,13 @@ pub fn draw(world: &World, view: &View) {
         if power > 0.0 {
             first.push_str(&format!("   POWER {power:.1} s"));
         }
+    }
+    if matches!(mode, Mode::Flock | Mode::Swarm) {
+        let g = &world.flocking;
+        first.push_str(&format!(
+            "   polarization {:.2}   groups {}",
+            g.polarization, g.groups_seen
+        ));
     }
     if view.paused {
         first.push_str("   PAUSED");
@@ -77,7 +86,12 @@ pub fn draw(world: &World, view: &View) {
     draw_text(hint, screen_width() - w - 10.0, 42.0, 18.0, DIM);
     // The description takes what the hint leaves of the line.
     let room = screen_width() - w - 40.0;
-    fitted(mode.description(world.flip), 10.0, 42.0, 18.0, room, DIM);
+    let description = if world.lead {
+        mode.lead_description()
+    } else {
+        mode.description(world.flip)
+    };
+    fitted(description, 10.0, 42.0, 18.0, room, DIM);
 
     let mut y = screen_height() - 12.0;
     if let Some(error) = &view.error {

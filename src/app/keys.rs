@@ -138,6 +138,18 @@ pub const BINDINGS: &[Binding] = &[
         help: "free-for-all: every behaviour at once, with a legend",
     },
     Binding {
+        keys: &[KeyCode::Key1, KeyCode::Kp1],
+        label: "Shift+1",
+        action: Action::Mode(Mode::Flock),
+        help: "flock: Reynolds' boids, metric or topological neighbours",
+    },
+    Binding {
+        keys: &[KeyCode::Key2, KeyCode::Kp2],
+        label: "Shift+2",
+        action: Action::Mode(Mode::Swarm),
+        help: "swarm: Lennard-Jones forces gather a swarm round you",
+    },
+    Binding {
         keys: &[KeyCode::Key3, KeyCode::Kp3],
         label: "Shift+3",
         action: Action::Mode(Mode::Pathfind),
@@ -153,7 +165,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::E],
         label: "E",
         action: Action::Alternate('E'),
-        help: "modes 1-4: reverse the algorithm (chase becomes evade)",
+        help: "modes 1-4: reverse (chase becomes evade); flock: predator",
     },
     Binding {
         keys: &[KeyCode::V],
@@ -165,7 +177,7 @@ pub const BINDINGS: &[Binding] = &[
         keys: &[KeyCode::T],
         label: "T",
         action: Action::Alternate('T'),
-        help: "mode 7: agents wander / chase you through the obstacles",
+        help: "mode 7: wander / chase you through obstacles; flock: lead",
     },
     Binding {
         keys: &[KeyCode::Tab],
@@ -294,7 +306,10 @@ pub struct FrameInput {
 /// cursor, so clicks belong to it.
 pub fn capture(ui_has_mouse: bool) -> FrameInput {
     let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
-    let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+    // (A Shift tapped together with a digit inside one slow frame is down no longer when the
+    // frame reads the keys, but it was pressed in it.)
+    let shifts = [KeyCode::LeftShift, KeyCode::RightShift];
+    let shift = shifts.iter().any(|&k| is_key_down(k) || is_key_pressed(k));
     let (mx, my) = mouse_position();
     let mut input = FrameInput {
         mouse: Vec2::new(mx, my),

@@ -3,6 +3,7 @@
 
 pub mod camera;
 pub mod draw;
+pub mod group_overlay;
 pub mod guards;
 pub mod hud;
 pub mod keys;
@@ -194,6 +195,8 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                 Action::Alternate(key) => {
                     if world.mode.alternate_key() == Some(key) {
                         world.alternate();
+                    } else if key == 'T' && world.mode.has_lead() {
+                        world.apply(Command::Lead(!world.lead));
                     }
                 }
                 Action::AddObstacle => {

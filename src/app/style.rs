@@ -106,6 +106,8 @@ fn look(kind: &str) -> Style {
         "wander" | "wander-waypoint" => (GREEN, &BEETLE, "wander"),
         "avoid-wander" | "avoid-chase" => (BLUE, &BEETLE, "avoid"),
         "pattern" | "tile-pattern" => (GREY, &BUOY, "pattern"),
+        "boid" => (SKY, &DART, "boid"),
+        "swarmer" => (GREEN, &KITE, "swarmer"),
         "pathfind" => (ORANGE, &DART, "pathfind"),
         // (Drawn in the colour of its state; see `guards::color`.)
         "guard" => (WHITE, &DART, "guard"),

@@ -5,6 +5,7 @@
 //! text directly, and so every error carries the file name it came from.
 
 pub mod arena;
+pub mod crowds;
 pub mod fsm;
 pub mod patterns;
 pub mod tuning;

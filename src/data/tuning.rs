@@ -6,6 +6,7 @@
 
 use super::fsm::{FSM_SLIDERS, FsmTuning};
 use super::{FieldError, check_range};
+use crate::data::crowds::{FlockParams, Neighbourhood, SwarmParams};
 use crate::sim::behaviours::feelers::Layout;
 use crate::sim::mode::Mode;
 use serde::{Deserialize, Serialize};
@@ -42,6 +43,15 @@ pub struct Tuning {
     /// The guards of the `fsm` mode: perception, search, pickups.
     #[serde(default)]
     pub fsm: FsmTuning,
+    /// The vehicle of the flock's boids and the swarm's members (Shift+1, Shift+2).
+    #[serde(default = "defaults::boid")]
+    pub boid: VehicleTuning,
+    /// The flock's weights, radii and view (Shift+1).
+    #[serde(default = "defaults::flock")]
+    pub flock: FlockParams,
+    /// The swarm's Lennard-Jones numbers (Shift+2).
+    #[serde(default = "defaults::swarm")]
+    pub swarm: SwarmParams,
 }
 
 /// Missing sections (a hand-written file may name only the ones it changes) take the built-in
@@ -91,6 +101,15 @@ mod defaults {
     }
     pub fn pattern() -> PatternTuning {
         built_in().pattern
+    }
+    pub fn boid() -> VehicleTuning {
+        built_in().boid
+    }
+    pub fn flock() -> FlockParams {
+        built_in().flock
+    }
+    pub fn swarm() -> SwarmParams {
+        built_in().swarm
     }
 }
 
@@ -499,7 +518,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "wander radius",
         min: 0.0,
         max: 200.0,
-        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed],
+        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed, Mode::Flock],
         get: |t| t.wander.radius,
         set: |t, v| t.wander.radius = v,
     },
@@ -508,7 +527,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "wander distance",
         min: 0.0,
         max: 300.0,
-        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed],
+        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed, Mode::Flock],
         get: |t| t.wander.distance,
         set: |t, v| t.wander.distance = v,
     },
@@ -517,7 +536,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "wander jitter (px/sqrt s)",
         min: 0.0,
         max: 500.0,
-        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed],
+        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed, Mode::Flock],
         get: |t| t.wander.jitter,
         set: |t, v| t.wander.jitter = v,
     },
@@ -544,7 +563,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "ray look-ahead",
         min: 0.0,
         max: 400.0,
-        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed],
+        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed, Mode::Flock],
         get: |t| t.avoid.look_ahead,
         set: |t, v| t.avoid.look_ahead = v,
     },
@@ -553,7 +572,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "ray min length",
         min: 0.0,
         max: 200.0,
-        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed],
+        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed, Mode::Flock],
         get: |t| t.avoid.min_length,
         set: |t, v| t.avoid.min_length = v,
     },
@@ -562,7 +581,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "whisker length",
         min: 0.0,
         max: 300.0,
-        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed],
+        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed, Mode::Flock],
         get: |t| t.avoid.whisker_length,
         set: |t, v| t.avoid.whisker_length = v,
     },
@@ -571,7 +590,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "whisker angle (deg)",
         min: 0.0,
         max: 90.0,
-        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed],
+        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed, Mode::Flock],
         get: |t| t.avoid.whisker_angle_deg,
         set: |t, v| t.avoid.whisker_angle_deg = v,
     },
@@ -580,7 +599,7 @@ pub const SLIDERS: &[Slider] = &[
         label: "avoidance strength",
         min: 0.0,
         max: 10.0,
-        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed],
+        modes: &[Mode::Wander, Mode::Avoid, Mode::Mixed, Mode::Flock],
         get: |t| t.avoid.strength,
         set: |t, v| t.avoid.strength = v,
     },
@@ -589,7 +608,13 @@ pub const SLIDERS: &[Slider] = &[
         label: "ray casts per second",
         min: 1.0,
         max: 60.0,
-        modes: &[Mode::Evade, Mode::Wander, Mode::Avoid, Mode::Mixed],
+        modes: &[
+            Mode::Evade,
+            Mode::Wander,
+            Mode::Avoid,
+            Mode::Mixed,
+            Mode::Flock,
+        ],
         get: |t| t.avoid.sense_hz,
         set: |t, v| t.avoid.sense_hz = v,
     },
@@ -676,6 +701,303 @@ pub const SLIDERS: &[Slider] = &[
     fsm_slider!(8),
     fsm_slider!(9),
     fsm_slider!(10),
+    Slider {
+        path: "boid.max_speed",
+        label: "boid max speed",
+        min: 10.0,
+        max: 600.0,
+        modes: &[Mode::Flock, Mode::Swarm],
+        get: |t| t.boid.max_speed,
+        set: |t, v| t.boid.max_speed = v,
+    },
+    Slider {
+        path: "boid.max_force",
+        label: "boid max force",
+        min: 10.0,
+        max: 5000.0,
+        modes: &[Mode::Flock, Mode::Swarm],
+        get: |t| t.boid.max_force,
+        set: |t, v| t.boid.max_force = v,
+    },
+    Slider {
+        path: "boid.mass",
+        label: "boid mass",
+        min: 0.1,
+        max: 20.0,
+        modes: &[Mode::Flock, Mode::Swarm],
+        get: |t| t.boid.mass,
+        set: |t, v| t.boid.mass = v,
+    },
+    Slider {
+        path: "boid.radius",
+        label: "boid radius",
+        min: 2.0,
+        max: 40.0,
+        modes: &[Mode::Flock, Mode::Swarm],
+        get: |t| t.boid.radius,
+        set: |t, v| t.boid.radius = v,
+    },
+    Slider {
+        path: "flock.separation",
+        label: "separation weight",
+        min: 0.0,
+        max: 10.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.separation,
+        set: |t, v| t.flock.separation = v,
+    },
+    Slider {
+        path: "flock.alignment",
+        label: "alignment weight",
+        min: 0.0,
+        max: 10.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.alignment,
+        set: |t, v| t.flock.alignment = v,
+    },
+    Slider {
+        path: "flock.cohesion",
+        label: "cohesion weight",
+        min: 0.0,
+        max: 10.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.cohesion,
+        set: |t, v| t.flock.cohesion = v,
+    },
+    Slider {
+        path: "flock.radius",
+        label: "neighbour radius (metric)",
+        min: 10.0,
+        max: 400.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.radius,
+        set: |t, v| t.flock.radius = v,
+    },
+    Slider {
+        path: "flock.separation_radius",
+        label: "separation radius",
+        min: 5.0,
+        max: 200.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.separation_radius,
+        set: |t, v| t.flock.separation_radius = v,
+    },
+    Slider {
+        path: "flock.fov_deg",
+        label: "field of view (deg)",
+        min: 0.0,
+        max: 360.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.fov_deg,
+        set: |t, v| t.flock.fov_deg = v,
+    },
+    Slider {
+        path: "flock.neighbourhood",
+        label: "neighbours: 0 metric, 1 topological",
+        min: 0.0,
+        max: 1.0,
+        modes: &[Mode::Flock],
+        get: |t| match t.flock.neighbourhood {
+            Neighbourhood::Metric => 0.0,
+            Neighbourhood::Topological => 1.0,
+        },
+        set: |t, v| {
+            t.flock.neighbourhood = if v >= 0.5 {
+                Neighbourhood::Topological
+            } else {
+                Neighbourhood::Metric
+            }
+        },
+    },
+    Slider {
+        path: "flock.k",
+        label: "topological k (nearest heeded)",
+        min: 1.0,
+        max: 16.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.k as f32,
+        set: |t, v| t.flock.k = v.round() as u32,
+    },
+    Slider {
+        path: "flock.reach",
+        label: "topological reach",
+        min: 10.0,
+        max: 1000.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.reach,
+        set: |t, v| t.flock.reach = v,
+    },
+    Slider {
+        path: "flock.gather",
+        label: "gathering weight",
+        min: 0.0,
+        max: 5.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.gather,
+        set: |t, v| t.flock.gather = v,
+    },
+    Slider {
+        path: "flock.gather_radius",
+        label: "gathering radius",
+        min: 50.0,
+        max: 2000.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.gather_radius,
+        set: |t, v| t.flock.gather_radius = v,
+    },
+    Slider {
+        path: "flock.wander",
+        label: "wander weight",
+        min: 0.0,
+        max: 5.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.wander,
+        set: |t, v| t.flock.wander = v,
+    },
+    Slider {
+        path: "flock.flee",
+        label: "flee weight (E)",
+        min: 0.0,
+        max: 10.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.flee,
+        set: |t, v| t.flock.flee = v,
+    },
+    Slider {
+        path: "flock.threat_radius",
+        label: "threat radius (E)",
+        min: 10.0,
+        max: 600.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.threat_radius,
+        set: |t, v| t.flock.threat_radius = v,
+    },
+    Slider {
+        path: "flock.follow",
+        label: "follow weight (T)",
+        min: 0.0,
+        max: 10.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.follow,
+        set: |t, v| t.flock.follow = v,
+    },
+    Slider {
+        path: "flock.leader_offset",
+        label: "offset behind leader (T)",
+        min: 0.0,
+        max: 300.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.leader_offset,
+        set: |t, v| t.flock.leader_offset = v,
+    },
+    Slider {
+        path: "flock.leader_slowing",
+        label: "arrival radius (T)",
+        min: 1.0,
+        max: 400.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.leader_slowing,
+        set: |t, v| t.flock.leader_slowing = v,
+    },
+    Slider {
+        path: "flock.corridor_length",
+        label: "leader corridor length (T)",
+        min: 0.0,
+        max: 600.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.corridor_length,
+        set: |t, v| t.flock.corridor_length = v,
+    },
+    Slider {
+        path: "flock.corridor_half_width",
+        label: "leader corridor half width (T)",
+        min: 0.0,
+        max: 300.0,
+        modes: &[Mode::Flock],
+        get: |t| t.flock.corridor_half_width,
+        set: |t, v| t.flock.corridor_half_width = v,
+    },
+    Slider {
+        path: "swarm.a",
+        label: "A (attraction)",
+        min: 0.0,
+        max: 20000.0,
+        modes: &[Mode::Swarm],
+        get: |t| t.swarm.a,
+        set: |t, v| t.swarm.a = v,
+    },
+    Slider {
+        path: "swarm.n",
+        label: "n (attraction exponent)",
+        min: 0.5,
+        max: 8.0,
+        modes: &[Mode::Swarm],
+        get: |t| t.swarm.n,
+        set: |t, v| t.swarm.n = v,
+    },
+    Slider {
+        path: "swarm.b",
+        label: "B (repulsion)",
+        min: 0.0,
+        max: 40000.0,
+        modes: &[Mode::Swarm],
+        get: |t| t.swarm.b,
+        set: |t, v| t.swarm.b = v,
+    },
+    Slider {
+        path: "swarm.m",
+        label: "m (repulsion exponent)",
+        min: 0.5,
+        max: 12.0,
+        modes: &[Mode::Swarm],
+        get: |t| t.swarm.m,
+        set: |t, v| t.swarm.m = v,
+    },
+    Slider {
+        path: "swarm.range",
+        label: "range (body lengths)",
+        min: 1.0,
+        max: 10.0,
+        modes: &[Mode::Swarm],
+        get: |t| t.swarm.range,
+        set: |t, v| t.swarm.range = v,
+    },
+    Slider {
+        path: "swarm.player_weight",
+        label: "player's weight",
+        min: 0.0,
+        max: 10.0,
+        modes: &[Mode::Swarm],
+        get: |t| t.swarm.player_weight,
+        set: |t, v| t.swarm.player_weight = v,
+    },
+    Slider {
+        path: "swarm.pull",
+        label: "pull to player (px/s)",
+        min: 0.0,
+        max: 400.0,
+        modes: &[Mode::Swarm],
+        get: |t| t.swarm.pull,
+        set: |t, v| t.swarm.pull = v,
+    },
+    Slider {
+        path: "swarm.response_s",
+        label: "response time (s)",
+        min: 0.02,
+        max: 5.0,
+        modes: &[Mode::Swarm],
+        get: |t| t.swarm.response_s,
+        set: |t, v| t.swarm.response_s = v,
+    },
+    Slider {
+        path: "swarm.obstacle",
+        label: "obstacle push weight",
+        min: 0.0,
+        max: 5.0,
+        modes: &[Mode::Swarm],
+        get: |t| t.swarm.obstacle,
+        set: |t, v| t.swarm.obstacle = v,
+    },
 ];
 
 impl Slider {

@@ -26,6 +26,8 @@ pub enum Command {
     Mode(#[serde(with = "mode_name")] Mode),
     /// `E`, `V` or `T`: the mode's alternate form on or off.
     Flip(bool),
+    /// `T` in `flock`: the player leads the flock, or stops leading it.
+    Lead(bool),
     /// `V` in `pathfind`: the search the chasers plan with (by name: `astar`, `dijkstra`,
     /// `best-first`).
     Search(#[serde(with = "order_name")] Order),

@@ -141,3 +141,93 @@ pub fn crowded(grid: &Neighbours, positions: &[Vec2], distance: f32) -> usize {
     }
     crowded
 }
+
+/// A flock's or swarm's figures over a run, folded in tick by tick (the `sim` summary's `flock`
+/// and `swarm` fields): the polarization of the last ticks, the least distance between two
+/// members ever, and the member-ticks with another member's body overlapping. Its buffers grow
+/// to the crowd once.
+#[derive(Debug, Clone, Default)]
+pub struct Watch {
+    grid: Neighbours,
+    positions: Vec<Vec2>,
+    groups: Groups,
+    /// The latest ticks' polarization, a ring of `window` (oldest overwritten).
+    polar: Vec<f32>,
+    next: usize,
+    /// The least centre-to-centre distance seen (infinite until two members are within reach).
+    pub min_separation: f32,
+    /// Member-ticks with another's centre nearer than two body radii.
+    pub overlaps: u64,
+}
+
+/// What a [`Watch`] makes of a run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Watched {
+    /// The mean polarization over the window's ticks (or those there were).
+    pub polarization: f32,
+    /// Groups at the end, joined at the given distance.
+    pub groups: usize,
+    pub min_separation: Option<f32>,
+    /// The mean nearest-neighbour distance at the end.
+    pub nn_distance_mean: f32,
+    pub overlaps: u64,
+}
+
+impl Watch {
+    pub fn new() -> Self {
+        Watch {
+            min_separation: f32::INFINITY,
+            ..Watch::default()
+        }
+    }
+
+    /// Fold in one tick: the members' positions and velocities in an arena of `size`, bodies of
+    /// `radius`, polarization averaged over the last `window` ticks.
+    pub fn observe(
+        &mut self,
+        size: Vec2,
+        members: impl Iterator<Item = (Vec2, Vec2)> + Clone,
+        radius: f32,
+        window: usize,
+    ) {
+        self.positions.clear();
+        self.positions.extend(members.clone().map(|(p, _)| p));
+        let touching = 2.0 * radius;
+        self.grid
+            .rebuild(size, touching.max(1.0), self.positions.iter().copied());
+        self.overlaps += crowded(&self.grid, &self.positions, touching) as u64;
+        // (Only a pair nearer than the least so far can change it: the search stays short.)
+        let limit = self.min_separation.min(size.length());
+        let near = spacing(&self.grid, &self.positions, limit);
+        self.min_separation = self.min_separation.min(near.min);
+        let p = polarization(members.map(|(_, v)| v));
+        let window = window.max(1);
+        if self.polar.len() < window {
+            self.polar.push(p);
+        } else {
+            self.polar[self.next % window] = p;
+        }
+        self.next = (self.next + 1) % window;
+    }
+
+    /// The run's figures, groups joined at `join` px.
+    pub fn finish(&mut self, join: f32) -> Watched {
+        let nearest = spacing(&self.grid, &self.positions, f32::INFINITY);
+        let groups = self.groups.count(&self.grid, &self.positions, join);
+        let polarization = if self.polar.is_empty() {
+            0.0
+        } else {
+            self.polar.iter().sum::<f32>() / self.polar.len() as f32
+        };
+        Watched {
+            polarization,
+            groups,
+            min_separation: self
+                .min_separation
+                .is_finite()
+                .then_some(self.min_separation),
+            nn_distance_mean: nearest.mean_nearest,
+            overlaps: self.overlaps,
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Measurements over a run, folded in tick by tick, and the `sim` summary built from them.
 
 use crate::sim::crowd::{Crowd, Member};
+use crate::sim::group_metrics::Watch;
 use crate::sim::mode::Mode;
 use crate::sim::world::World;
 use serde::Serialize;
@@ -11,6 +12,8 @@ const STUCK_WINDOW_S: f32 = 5.0;
 /// Turns are measured between ticks where the agent moved at least this fraction of its max speed
 /// at both ends: a crawling vehicle's heading is noise, and a start from rest is not a turn.
 const TURN_MIN_SPEED_FRACTION: f32 = 0.1;
+/// The flock's `polarization` is the mean over this many last simulated seconds (SPEC §5).
+const POLARIZATION_WINDOW_S: f32 = 10.0;
 
 #[derive(Debug, Clone, Default)]
 pub struct Metrics {
@@ -31,6 +34,8 @@ pub struct Metrics {
     agent_overlaps: u64,
     /// Mode 7: where the agents stand this tick, to find those overlaps.
     crowd: Crowd,
+    /// The flock and the swarm: how they hold together.
+    watch: Option<Watch>,
 }
 
 impl Metrics {
@@ -54,6 +59,16 @@ impl Metrics {
         }
         if world.mode == Mode::Avoid {
             self.agent_overlaps += self.overlapping(world);
+        }
+        if matches!(world.mode, Mode::Flock | Mode::Swarm) {
+            let window = (POLARIZATION_WINDOW_S / dt).round() as usize;
+            let members = world.agents.iter().map(|a| (a.body.pos, a.body.vel));
+            self.watch.get_or_insert_with(Watch::new).observe(
+                world.arena.size(),
+                members,
+                world.tuning.boid.radius,
+                window,
+            );
         }
         for (i, a) in world.agents.iter().enumerate() {
             let b = &a.body;
@@ -134,7 +149,8 @@ impl Metrics {
     }
 
     /// The `sim` summary (SPEC §2).
-    pub fn summary(&self, world: &World, script: &str, seconds: f64) -> Summary {
+    pub fn summary(&mut self, world: &World, script: &str, seconds: f64) -> Summary {
+        let group_extra = self.group_extra(world);
         let mut sorted = self.tick_ms.clone();
         sorted.sort_by(f32::total_cmp);
         let mean = if sorted.is_empty() {
@@ -179,9 +195,40 @@ impl Metrics {
                 if world.mode == Mode::Avoid {
                     extra.insert("agent_overlaps".into(), self.agent_overlaps.into());
                 }
+                extra.extend(group_extra);
                 extra
             },
         }
+    }
+}
+
+impl Metrics {
+    /// The flock's and the swarm's summary fields (SPEC §5).
+    fn group_extra(&mut self, world: &World) -> Map<String, Value> {
+        let mut m = Map::new();
+        let Some(watch) = self.watch.as_mut() else {
+            return m;
+        };
+        let join = match world.mode {
+            Mode::Flock => world.tuning.flock.radius,
+            _ => world.tuning.swarm.range * 2.0 * world.tuning.boid.radius,
+        };
+        let w = watch.finish(join);
+        let min = w.min_separation.map(|d| round3(f64::from(d)));
+        if world.mode == Mode::Flock {
+            m.insert(
+                "polarization".into(),
+                round6(f64::from(w.polarization)).into(),
+            );
+            m.insert("groups".into(), w.groups.into());
+            m.insert("min_separation_px".into(), min.into());
+            let nn = round3(f64::from(w.nn_distance_mean));
+            m.insert("nn_distance_mean".into(), nn.into());
+        } else {
+            m.insert("min_separation_px".into(), min.into());
+        }
+        m.insert("agent_overlaps".into(), w.overlaps.into());
+        m
     }
 }
 

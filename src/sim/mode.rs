@@ -41,6 +41,8 @@ pub enum Mode {
     Galaga,
     Patterns,
     Mixed,
+    Flock,
+    Swarm,
     Pathfind,
     /// Second bank: guards run by finite state machines.
     Fsm,
@@ -59,6 +61,8 @@ impl Mode {
         Mode::Galaga,
         Mode::Patterns,
         Mode::Mixed,
+        Mode::Flock,
+        Mode::Swarm,
         Mode::Pathfind,
         Mode::Fsm,
     ];
@@ -76,6 +80,8 @@ impl Mode {
             Mode::Galaga => "galaga",
             Mode::Patterns => "patterns",
             Mode::Mixed => "mixed",
+            Mode::Flock => "flock",
+            Mode::Swarm => "swarm",
             Mode::Pathfind => "pathfind",
             Mode::Fsm => "fsm",
         }
@@ -95,6 +101,8 @@ impl Mode {
             Mode::Galaga => '8',
             Mode::Patterns => '9',
             Mode::Mixed => '0',
+            Mode::Flock => '1',
+            Mode::Swarm => '2',
             Mode::Pathfind => '3',
             Mode::Fsm => '4',
         }
@@ -103,7 +111,7 @@ impl Mode {
     /// Whether the mode is in the second bank: selected by Shift + its digit, by name only on
     /// the command line (a bare digit names the first bank's mode).
     pub fn shifted(self) -> bool {
-        matches!(self, Mode::Pathfind | Mode::Fsm)
+        matches!(self, Mode::Flock | Mode::Swarm | Mode::Pathfind | Mode::Fsm)
     }
 
     /// How the HUD and help name its key: `3`, or `Shift+3` in the second bank.
@@ -128,6 +136,8 @@ impl Mode {
             Mode::Galaga => "Galaga pattern flights",
             Mode::Patterns => "pattern movement",
             Mode::Mixed => "free-for-all",
+            Mode::Flock => "flocking",
+            Mode::Swarm => "potential-function swarm",
             Mode::Pathfind => "finding the way",
             Mode::Fsm => "guards run by finite state machines",
         }
@@ -181,6 +191,15 @@ impl Mode {
             (Mode::Mixed, _) => {
                 "every behaviour at once, each kind in its colour: which algorithm catches you most? (C: chart)"
             }
+            (Mode::Flock, false) => {
+                "boids: separation, alignment, cohesion over the neighbours in radius and view, feelers for walls (T: lead, E: predator)"
+            }
+            (Mode::Flock, true) => {
+                "you are the predator: boids within the threat radius flee you; the flock splits round you and closes up behind (E: off)"
+            }
+            (Mode::Swarm, _) => {
+                "Lennard-Jones: F(r) = -A/r^n + B/r^m from each neighbour (attraction far, repulsion near), a pull to you, a push off obstacles"
+            }
             (Mode::Pathfind, _) => {
                 "search the tiles to the player's tile, pull the path straight, arrive at each corner; a crowd shares one flow field (V: next search)"
             }
@@ -206,20 +225,39 @@ impl Mode {
             Mode::Galaga => 40,
             Mode::Patterns | Mode::Fsm => 4,
             Mode::Mixed => MIXED_GROUND.len() + MIXED_SHIPS,
+            Mode::Flock => 120,
+            Mode::Swarm => 80,
         }
     }
 
     /// The key that switches this mode to its alternate form, if it has one: `E` reverses modes
-    /// 1–4, `V` switches wander to waypoints, `T` makes the agents among obstacles chase.
-    /// `--evade-flip` selects the alternate form on the command line. In `pathfind`, `V` steps
-    /// through the search orders instead (see [`Mode::cycles`]).
+    /// 1–4 and makes the player the flock's predator, `V` switches wander to waypoints, `T` makes
+    /// the agents among obstacles chase. `--evade-flip` selects the alternate form on the
+    /// command line. (The flock's other form, the player leading it, is `T` and `--lead`: see
+    /// [`Mode::has_lead`].) In `pathfind`, `V` steps through the search orders instead (see
+    /// [`Mode::cycles`]).
     pub fn alternate_key(self) -> Option<char> {
         match self {
             Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept => Some('E'),
+            Mode::Flock => Some('E'),
             Mode::Wander | Mode::Pathfind => Some('V'),
             Mode::Avoid => Some('T'),
-            Mode::Evade | Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm => None,
+            Mode::Evade | Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Swarm | Mode::Fsm => {
+                None
+            }
         }
+    }
+
+    /// Whether `T` (`--lead`) makes the player the agents' leader: the flock's third form, beside
+    /// wandering free and fleeing the player (`E`). Leading and being the predator exclude each
+    /// other.
+    pub fn has_lead(self) -> bool {
+        self == Mode::Flock
+    }
+
+    /// The HUD's line while the player leads.
+    pub fn lead_description(self) -> &'static str {
+        "you lead: boids follow at an offset behind you and clear out of the corridor ahead of you (T: off)"
     }
 
     /// What the HUD calls the alternate form.
@@ -227,6 +265,7 @@ impl Mode {
         match self.alternate_key() {
             Some('V') => "waypoints",
             Some('T') => "chasing",
+            Some('E') if self == Mode::Flock => "predator",
             _ => "reversed",
         }
     }

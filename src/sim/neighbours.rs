@@ -55,8 +55,9 @@ pub struct Neighbours {
 
 impl Neighbours {
     /// The grid over `positions` (indexed in the order given) in an arena of `size`, with cells
-    /// of side `side` or more. A metric query of radius `r` is cheapest with `side ≈ r` (it then
-    /// visits 3×3 cells); a topological one with a few positions a cell. A side or size that is
+    /// of side `side` or more. A metric query of radius `r` visits 3×3 cells with `side ≈ r`,
+    /// and 5×5 covering less ground with `side ≈ r/2` (the flock's choice: fewer positions
+    /// looked at); a topological one is cheapest with a position or two a cell. A side or size that is
     /// not positive and finite makes an empty grid.
     pub fn rebuild(&mut self, size: Vec2, side: f32, positions: impl IntoIterator<Item = Vec2>) {
         self.side = 0.0;

@@ -29,6 +29,8 @@ pub struct Header {
     #[serde(with = "crate::sim::command::mode_name")]
     pub mode: Mode,
     pub flip: bool,
+    /// The player leads the flock (`--lead`).
+    pub lead: bool,
     pub agents: usize,
     #[serde(with = "crate::sim::command::script_name")]
     pub player: Script,
@@ -48,6 +50,7 @@ impl Header {
             seed: world.config.seed,
             mode: world.mode,
             flip: world.flip,
+            lead: world.lead,
             agents: world.agents.len(),
             player: world.config.script,
             algorithm: world.order(),

@@ -177,6 +177,7 @@ pub fn start(file: &str, text: &str, data: &ReplayData) -> Result<(Header, World
     let config = WorldConfig {
         mode: header.mode,
         flip: header.flip,
+        lead: header.lead,
         seed: header.seed,
         agents: Some(header.agents),
         script: header.player,

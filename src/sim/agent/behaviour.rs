@@ -2,6 +2,7 @@
 //! of it, and what each means for the rest of the world (its record word, its contact with the
 //! player, its vehicle numbers, its mode).
 
+use super::group::{BoidMind, SwarmMind};
 use super::tile_walk::TileWalk;
 use crate::data::patterns::ShipKind;
 use crate::data::tuning::{Tuning, VehicleTuning};
@@ -52,6 +53,10 @@ pub enum Behaviour {
     },
     /// Mode 9: a tile pattern walker.
     TilePattern { walk: TileWalk, run: Box<TileRun> },
+    /// Shift+1: a boid of the flock (the world steers the flock together, see `world/group.rs`).
+    Boid(Box<BoidMind>),
+    /// Shift+2: a member of the Lennard-Jones swarm.
+    Swarmer(Box<SwarmMind>),
     /// `pathfind`: follow a planned path to the player's tile (in a crowd, the flow field).
     Path(Box<PathChase>),
     /// `fsm`: a guard run by the world's state machine.
@@ -99,6 +104,8 @@ impl Behaviour {
                 walk: Box::default(),
                 chase: flip,
             },
+            Mode::Flock => Behaviour::Boid(Box::default()),
+            Mode::Swarm => Behaviour::Swarmer(Box::default()),
             Mode::Pathfind => Behaviour::Path(Box::default()),
             Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm => return None,
         })
@@ -131,6 +138,8 @@ impl Behaviour {
             },
             Behaviour::Pattern { .. } => "pattern",
             Behaviour::TilePattern { .. } => "tile-pattern",
+            Behaviour::Boid(_) => "boid",
+            Behaviour::Swarmer(_) => "swarmer",
             Behaviour::Path(_) => "pathfind",
             Behaviour::Guard(_) => "guard",
         }
@@ -154,7 +163,9 @@ impl Behaviour {
             Behaviour::Wander { .. }
             | Behaviour::Avoid { chase: false, .. }
             | Behaviour::Pattern { .. }
-            | Behaviour::TilePattern { .. } => Contact::Ignore,
+            | Behaviour::TilePattern { .. }
+            | Behaviour::Boid(_)
+            | Behaviour::Swarmer(_) => Contact::Ignore,
             Behaviour::Avoid { chase: true, .. } | Behaviour::Ship(_) | Behaviour::Path(_) => {
                 Contact::Catch
             }
@@ -184,6 +195,8 @@ impl Behaviour {
             | Behaviour::Ship(_)
             | Behaviour::Pattern { .. }
             | Behaviour::TilePattern { .. }
+            | Behaviour::Boid(_)
+            | Behaviour::Swarmer(_)
             | Behaviour::Path(_)
             | Behaviour::Guard(_) => {}
         }
@@ -209,6 +222,7 @@ impl Behaviour {
             Behaviour::Wander { .. } | Behaviour::Avoid { .. } => &tuning.wanderer,
             Behaviour::Ship(s) => &s.params,
             Behaviour::Pattern { params, .. } => params,
+            Behaviour::Boid(_) | Behaviour::Swarmer(_) => &tuning.boid,
             _ => &tuning.chaser,
         }
     }
@@ -226,6 +240,8 @@ impl Behaviour {
             Behaviour::Avoid { chase, .. } => (Mode::Avoid, *chase),
             Behaviour::Ship(_) => (Mode::Galaga, false),
             Behaviour::Pattern { .. } | Behaviour::TilePattern { .. } => (Mode::Patterns, false),
+            Behaviour::Boid(_) => (Mode::Flock, false),
+            Behaviour::Swarmer(_) => (Mode::Swarm, false),
             Behaviour::Path(_) => (Mode::Pathfind, false),
             Behaviour::Guard(_) => (Mode::Fsm, false),
         }
@@ -233,7 +249,8 @@ impl Behaviour {
 
     /// Whether the agent is meant to keep moving (the `stuck_agents` metric applies): evaders,
     /// wanderers, agents among obstacles and pattern walkers. Chasers may rightly wait (a tile
-    /// chaser behind an obstacle) and ships sit in formation.
+    /// chaser behind an obstacle), ships sit in formation, boids wait behind a leader standing
+    /// still and a swarm settles round the player.
     pub fn must_move(&self) -> bool {
         matches!(
             self,

@@ -71,8 +71,8 @@ impl Agent {
             Behaviour::TilePattern { walk, run } => walk_tile_pattern(walk, run, was, ctx),
             Behaviour::Path(chase) => find_the_way(chase, body, id, &p, ctx),
             Behaviour::Guard(g) => guard_steer(g, body, id, &p, ctx, rng),
-            // (The stage moves its ships.)
-            Behaviour::Ship(_) => Thought {
+            // (The stage moves its ships; the world moves the flock and the swarm together.)
+            Behaviour::Ship(_) | Behaviour::Boid(_) | Behaviour::Swarmer(_) => Thought {
                 plan: Plan::Moved,
                 aim: ctx.player_pos,
                 state: was,

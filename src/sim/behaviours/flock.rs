@@ -30,88 +30,17 @@
 //! a point `leader_offset` behind it, and one that finds itself in the corridor ahead of it steers
 //! sideways out of its path first.
 
+pub use crate::data::crowds::{FlockParams, Neighbourhood};
 use crate::data::tuning::VehicleTuning;
 use crate::sim::neighbours::{Mass, Masses, Neighbours};
 use crate::sim::vehicle::{truncate, unit_or, unit_or_zero};
 use glam::Vec2;
-use serde::{Deserialize, Serialize};
 
 /// A boid as its neighbours see it.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Boid {
     pub pos: Vec2,
     pub vel: Vec2,
-}
-
-/// Whom a boid heeds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Neighbourhood {
-    /// Everyone within `radius` (Reynolds).
-    Metric,
-    /// The `k` nearest within `reach` (Ballerini et al.).
-    Topological,
-}
-
-/// The flock's numbers. Weights are shares of the vehicle's force; lengths are pixels.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct FlockParams {
-    pub separation: f32,
-    pub alignment: f32,
-    pub cohesion: f32,
-    /// The metric neighbourhood's radius; cohesion would close this distance in a second at
-    /// full speed.
-    pub radius: f32,
-    /// Neighbours nearer than this push a boid away.
-    pub separation_radius: f32,
-    /// Full angle of the field of view, degrees: 0 heeds nobody, 360 everyone in range.
-    pub fov_deg: f32,
-    pub neighbourhood: Neighbourhood,
-    /// How many the topological neighbourhood heeds (at most `neighbours::MAX_K`).
-    pub k: u32,
-    /// How far the topological neighbourhood looks for its `k`.
-    pub reach: f32,
-    /// Weight of gathering toward the mass of everyone within `gather_radius` (seen or not),
-    /// and that radius: Couzin's zone of attraction, wider than the neighbourhood.
-    pub gather: f32,
-    pub gather_radius: f32,
-    /// Weight of fleeing a predator, and how near it must be.
-    pub flee: f32,
-    pub threat_radius: f32,
-    /// Weight of following a leader, how far behind it the boids gather, and the radius inside
-    /// which they slow to arrive there.
-    pub follow: f32,
-    pub leader_offset: f32,
-    pub leader_slowing: f32,
-    /// The leader's path: a corridor this long ahead of it and this wide either side.
-    pub corridor_length: f32,
-    pub corridor_half_width: f32,
-}
-
-impl Default for FlockParams {
-    fn default() -> Self {
-        FlockParams {
-            separation: 2.0,
-            alignment: 1.0,
-            cohesion: 1.0,
-            radius: 80.0,
-            separation_radius: 50.0,
-            fov_deg: 270.0,
-            neighbourhood: Neighbourhood::Metric,
-            k: 7,
-            reach: 150.0,
-            gather: 0.4,
-            gather_radius: 400.0,
-            flee: 3.0,
-            threat_radius: 150.0,
-            follow: 1.0,
-            leader_offset: 60.0,
-            leader_slowing: 80.0,
-            corridor_length: 140.0,
-            corridor_half_width: 40.0,
-        }
-    }
 }
 
 /// What a boid can see from `pos`: a disc of `radius` cut to a cone of `fov_deg` (full angle)
@@ -267,8 +196,8 @@ impl Forces {
 
 /// What a flock senses its members by, rebuilt once a tick from the boids in order (so the
 /// grid's indices are theirs): the neighbour grid (cells of `radius` for the metric
-/// neighbourhood; for the topological one, `Neighbours::side_for(n, size, 2.0)` capped at
-/// `radius`) and the coarse mass field (reaching `gather_radius`, with velocities).
+/// neighbourhood; for the topological one, a few boids a cell, see `world/group.rs`) and the
+/// coarse mass field (reaching `gather_radius`, with velocities).
 #[derive(Debug, Clone, Copy)]
 pub struct Senses<'a> {
     pub grid: &'a Neighbours,

@@ -20,49 +20,15 @@
 //! press the whole swarm's weight on its middle, and at thousands of agents no repulsion holds
 //! that; inside the hold the swarm holds itself together by its own attraction.
 
+pub use crate::data::crowds::SwarmParams;
 use crate::data::tuning::VehicleTuning;
 use crate::sim::neighbours::Neighbours;
 use crate::sim::vehicle::{truncate, unit_or_zero};
 use glam::Vec2;
-use serde::{Deserialize, Serialize};
 
 /// Nearer than this (in body lengths) the force grows no more: `F` stays finite for agents on
 /// one spot, and no push is larger than a twentieth of a length's.
 pub const MIN_R: f32 = 0.05;
-
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SwarmParams {
-    /// Attraction's strength and exponent.
-    pub a: f32,
-    pub n: f32,
-    /// Repulsion's strength and exponent.
-    pub b: f32,
-    pub m: f32,
-    /// Neighbours farther than this many body lengths are not felt (see [`fade`]).
-    pub range: f32,
-    /// How strongly the player's body acts, as a multiple of a neighbour's.
-    pub player_weight: f32,
-    /// Speed (px/s) of the pull toward the player beyond the hold radius.
-    pub pull: f32,
-    /// Seconds over which an agent's velocity closes on the desired one.
-    pub response_s: f32,
-}
-
-impl Default for SwarmParams {
-    fn default() -> Self {
-        SwarmParams {
-            a: 2000.0,
-            n: 2.0,
-            b: 4000.0,
-            m: 3.0,
-            range: 3.0,
-            player_weight: 1.0,
-            pull: 80.0,
-            response_s: 0.25,
-        }
-    }
-}
 
 /// `F(r)` for `r` in body lengths (clamped to [`MIN_R`]): positive apart, negative together.
 /// Always finite for finite parameters.

@@ -11,6 +11,7 @@ impl World {
         match &command {
             Command::Mode(m) => self.set_mode(*m),
             Command::Flip(on) => self.set_flip(*on),
+            Command::Lead(on) => self.set_lead(*on),
             Command::Search(order) => self.set_order(*order),
             Command::Reset => self.reset(),
             Command::Agents(n) => self.set_agent_count(*n),

@@ -22,6 +22,8 @@ use ::rand::rngs::StdRng;
 use glam::Vec2;
 use std::collections::{BTreeMap, VecDeque};
 
+pub use group::Flocking;
+
 /// Most agents a world holds (the `+` key and `--agents` stop here).
 pub const MAX_AGENTS: usize = 20_000;
 /// How far from its spawn point an agent's starting position may be scattered.
@@ -37,6 +39,8 @@ pub const CATCH_FLASH: f32 = 0.6;
 pub struct WorldConfig {
     pub mode: Mode,
     pub flip: bool,
+    /// The flock follows the player (`T`, `--lead`; see [`Mode::has_lead`]).
+    pub lead: bool,
     pub seed: u64,
     /// `None`: the mode's own default.
     pub agents: Option<usize>,
@@ -51,6 +55,7 @@ impl Default for WorldConfig {
         WorldConfig {
             mode: Mode::LosChase,
             flip: false,
+            lead: false,
             seed: 1,
             agents: None,
             script: Script::Keys,
@@ -99,6 +104,8 @@ pub struct World {
     pub config: WorldConfig,
     pub mode: Mode,
     pub flip: bool,
+    /// The player leads the flock (`T`); never with `flip`, the player as predator.
+    pub lead: bool,
     pub dt: f32,
     pub tick: u64,
     pub player: Player,
@@ -128,6 +135,8 @@ pub struct World {
     /// Mode 7's chasers (and a `pathfind` crowd) as the tick begins, for their separation
     /// (empty otherwise).
     crowd: Crowd,
+    /// What the flock and the swarm sense each other by, and how they hold together.
+    pub flocking: Flocking,
     /// `pathfind`'s planner.
     pub paths: Pathing,
 }
@@ -144,6 +153,7 @@ impl World {
             tuning: data.tuning.clone(),
             mode: config.mode,
             flip: config.flip && config.mode.has_flip(),
+            lead: config.lead && config.mode.has_lead() && !config.flip,
             dt: 1.0 / config.tick_hz,
             tick: 0,
             player,
@@ -159,6 +169,7 @@ impl World {
             recast: false,
             touching: Vec::new(),
             crowd: Crowd::default(),
+            flocking: Flocking::default(),
             plans: Vec::with_capacity(BATCH),
             paths: Pathing::new(config.order),
             config,
@@ -200,8 +211,11 @@ impl World {
     /// Switch mode: the agents start again from the seeded spawns with the mode's default count;
     /// the player stays where it is.
     pub fn set_mode(&mut self, mode: Mode) {
-        // `E` carries across modes 1–4 (compare the reversals); `V` and `T` belong to one mode.
-        self.flip = self.flip && mode.alternate_key() == self.mode.alternate_key();
+        // `E` carries across modes 1–4 (compare the reversals); `V` and `T` belong to one mode,
+        // and so do the flock's predator and leader.
+        let bank = mode.shifted() == self.mode.shifted();
+        self.flip = self.flip && mode.alternate_key() == self.mode.alternate_key() && bank;
+        self.lead = self.lead && mode.has_lead() && self.mode.has_lead();
         self.mode = mode;
         self.score = Score {
             last_catch_t: self.time(),
@@ -211,10 +225,14 @@ impl World {
         self.events.push(format!("mode:{}", mode.name()));
     }
 
-    /// `E`: reverse the algorithm in modes that have a reversal.
+    /// `E`: reverse the algorithm in modes that have a reversal (in the flock: the player becomes
+    /// its predator, and stops leading it).
     pub fn set_flip(&mut self, flip: bool) {
         if !self.mode.has_flip() || flip == self.flip {
             return;
+        }
+        if flip {
+            self.set_lead(false);
         }
         self.flip = flip;
         for a in &mut self.agents {
@@ -222,6 +240,19 @@ impl World {
         }
         self.events
             .push(format!("flip:{}", if flip { "on" } else { "off" }));
+    }
+
+    /// `T` in the flock: the player leads it (and stops being its predator).
+    pub fn set_lead(&mut self, lead: bool) {
+        if !self.mode.has_lead() || lead == self.lead {
+            return;
+        }
+        if lead {
+            self.set_flip(false);
+        }
+        self.lead = lead;
+        self.events
+            .push(format!("lead:{}", if lead { "on" } else { "off" }));
     }
 
     /// Grow or shrink the crowd; new agents appear at spawn points far from the player.
@@ -241,8 +272,12 @@ impl World {
         }
         self.agents.truncate(n);
         while self.agents.len() < n {
-            let pos = self.far_spawn();
-            let pos = self.scattered(pos);
+            let pos = if matches!(self.mode, Mode::Flock | Mode::Swarm) {
+                self.anywhere()
+            } else {
+                let pos = self.far_spawn();
+                self.scattered(pos)
+            };
             let agent = self.new_agent(self.agents.len() as u32, pos, self.mode, self.flip);
             self.agents.push(agent);
         }
@@ -270,6 +305,7 @@ impl World {
 mod apply;
 mod edit;
 mod extra;
+mod group;
 mod guards;
 mod pathfind;
 mod spawn;

@@ -33,6 +33,17 @@ impl World {
             Mode::Fsm => return self.spawn_guards(count),
             _ => {}
         }
+        if matches!(self.mode, Mode::Flock | Mode::Swarm) {
+            for i in 0..count {
+                let pos = self.anywhere();
+                let agent = self.new_agent(i as u32, pos, self.mode, self.flip);
+                self.agents.push(agent);
+            }
+            if self.mode == Mode::Flock {
+                self.scatter_headings();
+            }
+            return;
+        }
         let spawns = self.arena.spawns.clone();
         for i in 0..count {
             let pos = self.scattered(spawns[i % spawns.len()]);
@@ -40,6 +51,31 @@ impl World {
             self.agents.push(agent);
         }
         self.ready_paths();
+    }
+
+    /// A spot anywhere in the arena, drawn by the world's generator: the flock and the swarm
+    /// start spread evenly (and `+` adds to them so), as a crowd of thousands piled on the
+    /// spawn points would start thousands to a neighbourhood. (A spot in an obstacle is moved
+    /// out by [`World::new_agent`].)
+    pub(super) fn anywhere(&mut self) -> Vec2 {
+        Vec2::new(
+            self.rng.gen_range(0.0..=self.arena.width),
+            self.rng.gen_range(0.0..=self.arena.height),
+        )
+    }
+
+    /// The flock starts on its way, each boid at half speed in a heading of its own, so that
+    /// what lines them up is seen to be their alignment (all facing the player, they would start
+    /// aligned on one point).
+    fn scatter_headings(&mut self) {
+        let speed = self.tuning.boid.max_speed * 0.5;
+        for a in &mut self.agents {
+            let heading = Vec2::from_angle(self.rng.gen_range(0.0..std::f32::consts::TAU));
+            a.body.vel = heading * speed;
+            a.body.update_heading();
+            a.prev_heading = a.body.heading;
+            a.prev_speed = speed;
+        }
     }
 
     /// Mode 0: the ground agents of [`MIXED_GROUND`] (repeated to fill `count`) from the seeded

@@ -24,6 +24,12 @@ impl World {
             &self.tuning.player,
             dt,
         );
+        if matches!(self.mode, Mode::Flock | Mode::Swarm) {
+            // (Their members neither catch nor are tagged.)
+            self.tick_group();
+            self.tick += 1;
+            return;
+        }
         if self.mode == Mode::Fsm {
             self.guards_decide();
         }

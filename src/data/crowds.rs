@@ -1,0 +1,118 @@
+//! The numbers of the flock (Shift+1) and the swarm (Shift+2) as the tuning file holds them:
+//! plain data, read by `sim::behaviours::flock` and `sim::behaviours::swarm`, where each
+//! number's part in the formulas is explained.
+
+use serde::{Deserialize, Serialize};
+
+/// Whom a boid heeds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Neighbourhood {
+    /// Everyone within `radius` (Reynolds).
+    Metric,
+    /// The `k` nearest within `reach` (Ballerini et al.).
+    Topological,
+}
+
+/// The flock's numbers. Weights are shares of the vehicle's force; lengths are pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FlockParams {
+    pub separation: f32,
+    pub alignment: f32,
+    pub cohesion: f32,
+    /// The metric neighbourhood's radius; cohesion would close this distance in a second at
+    /// full speed.
+    pub radius: f32,
+    /// Neighbours nearer than this push a boid away.
+    pub separation_radius: f32,
+    /// Full angle of the field of view, degrees: 0 heeds nobody, 360 everyone in range.
+    pub fov_deg: f32,
+    pub neighbourhood: Neighbourhood,
+    /// How many the topological neighbourhood heeds (at most `neighbours::MAX_K`).
+    pub k: u32,
+    /// How far the topological neighbourhood looks for its `k`.
+    pub reach: f32,
+    /// Weight of gathering toward the mass of everyone within `gather_radius` (seen or not),
+    /// and that radius: Couzin's zone of attraction, wider than the neighbourhood.
+    pub gather: f32,
+    pub gather_radius: f32,
+    /// Weight of fleeing a predator, and how near it must be.
+    pub flee: f32,
+    pub threat_radius: f32,
+    /// Weight of following a leader, how far behind it the boids gather, and the radius inside
+    /// which they slow to arrive there.
+    pub follow: f32,
+    pub leader_offset: f32,
+    pub leader_slowing: f32,
+    /// The leader's path: a corridor this long ahead of it and this wide either side.
+    pub corridor_length: f32,
+    pub corridor_half_width: f32,
+    /// Weight of each boid's own wander (Reynolds' jittered circle, the wander tuning's): enough
+    /// that the flock roams the arena instead of cruising one line for ever.
+    pub wander: f32,
+}
+
+impl Default for FlockParams {
+    fn default() -> Self {
+        FlockParams {
+            separation: 2.0,
+            alignment: 1.0,
+            cohesion: 1.0,
+            radius: 80.0,
+            separation_radius: 50.0,
+            fov_deg: 270.0,
+            neighbourhood: Neighbourhood::Metric,
+            k: 7,
+            reach: 150.0,
+            gather: 0.4,
+            gather_radius: 400.0,
+            flee: 3.0,
+            threat_radius: 150.0,
+            follow: 1.0,
+            leader_offset: 60.0,
+            leader_slowing: 80.0,
+            corridor_length: 140.0,
+            corridor_half_width: 40.0,
+            wander: 0.3,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SwarmParams {
+    /// Attraction's strength and exponent.
+    pub a: f32,
+    pub n: f32,
+    /// Repulsion's strength and exponent.
+    pub b: f32,
+    pub m: f32,
+    /// Neighbours farther than this many body lengths are not felt (see [`fade`]).
+    pub range: f32,
+    /// How strongly the player's body acts, as a multiple of a neighbour's.
+    pub player_weight: f32,
+    /// Speed (px/s) of the pull toward the player beyond the hold radius.
+    pub pull: f32,
+    /// Seconds over which an agent's velocity closes on the desired one.
+    pub response_s: f32,
+    /// Weight of the push off obstacles and walls nearer than one equilibrium spacing (full
+    /// speed at the body's edge).
+    pub obstacle: f32,
+}
+
+impl Default for SwarmParams {
+    fn default() -> Self {
+        SwarmParams {
+            a: 2000.0,
+            n: 2.0,
+            b: 4000.0,
+            m: 3.0,
+            range: 3.0,
+            player_weight: 1.0,
+            pull: 80.0,
+            response_s: 0.25,
+            obstacle: 1.0,
+        }
+    }
+}
