@@ -5,7 +5,9 @@
 //! feels of it, whatever their order. Also the live measures the HUD shows.
 
 use super::World;
+use crate::data::arena::{ArenaData, MAX_SIDE};
 use crate::sim::agent::{CastSchedule, Context};
+use crate::sim::arena::{Arena, Response};
 use crate::sim::behaviours::flock::{Around, Boid, Leader, Neighbourhood, Senses};
 use crate::sim::behaviours::swarm::{self, Target};
 use crate::sim::crowd::Crowd;
@@ -27,6 +29,14 @@ const TOPOLOGICAL_PER_CELL: f32 = 1.0;
 /// 5×5 cells, 2.5 radii square, where cells a radius wide make it 3×3, 3 radii square — a
 /// third more positions looked at for the same disc.
 const METRIC_SIDE: f32 = 0.5;
+/// The crowd an arena is made for: this many members in the default arena's area (1280 × 768
+/// px, a member to 491.5 px²). Past it the flock and the swarm grow the arena with the crowd
+/// (see [`arena_scale`]), so that `+` to 20,000 keeps the density of 2,000 — where a metric
+/// neighbourhood holds a few dozen boids, not hundreds — and the window, fitting the arena to
+/// itself, zooms out.
+const ROOMY_CROWD: f64 = 2_000.0;
+/// The default arena's area (px²).
+const ROOMY_AREA: f64 = 1280.0 * 768.0;
 /// The player leads in the way it last moved faster than this (px/s): standing still, it keeps
 /// its heading rather than turning to a default.
 const LEADER_MOVING: f32 = 5.0;
@@ -137,6 +147,58 @@ impl World {
         g.polarization = polarization(self.agents.iter().map(|a| a.body.vel));
         if self.tick.is_multiple_of(GROUPS_EVERY) {
             g.groups_seen = g.groups.count(&g.grid, &g.positions, join);
+        }
+    }
+}
+
+/// How many times larger than `arena` the flock or the swarm of `count` runs in: enough that it
+/// is no denser than [`ROOMY_CROWD`] in the default arena, never smaller than the data's, and no
+/// side longer than an arena file's may be.
+pub fn arena_scale(arena: &ArenaData, count: usize) -> f32 {
+    let area = f64::from(arena.width) * f64::from(arena.height);
+    let room = count as f64 * ROOMY_AREA / (ROOMY_CROWD * area);
+    let most = f64::from(MAX_SIDE / arena.width.max(arena.height));
+    room.sqrt().min(most).max(1.0) as f32
+}
+
+impl World {
+    /// Size the arena for `count` agents of the mode: for the flock and the swarm, the data's
+    /// scaled by [`arena_scale`] (unless the configuration fixes it); for every other mode the
+    /// data's as it is. When the scale changes, the player and the agents already there are
+    /// moved with it (each position scaled, then put clear of the obstacles), so the crowd keeps
+    /// its shape in the grown or shrunk arena.
+    pub(super) fn fit_arena(&mut self, count: usize) {
+        let grows = matches!(self.mode, Mode::Flock | Mode::Swarm) && !self.config.fixed_arena;
+        let scale = if grows {
+            arena_scale(&self.arena_data, count)
+        } else {
+            1.0
+        };
+        if scale == self.arena_scale {
+            return;
+        }
+        let ratio = scale / self.arena_scale;
+        self.arena = Arena::from_data(&self.arena_data.scaled(scale));
+        self.arena_scale = scale;
+        self.recast = true;
+        self.paths.changed();
+        let clear = |arena: &Arena, pos: Vec2, r: f32| {
+            let mut pos = pos;
+            let mut vel = Vec2::ZERO;
+            arena.collide(pos, &mut pos, &mut vel, r, Response::Slide);
+            if arena.is_clear(pos, r) {
+                pos
+            } else {
+                arena.nearest_clear(pos, r)
+            }
+        };
+        let p = &mut self.player;
+        p.pos = clear(&self.arena, p.pos * ratio, self.tuning.player.radius);
+        p.prev_pos = p.pos;
+        for a in &mut self.agents {
+            let r = a.radius(&self.tuning);
+            a.body.pos = clear(&self.arena, a.body.pos * ratio, r);
+            a.prev_pos = a.body.pos;
         }
     }
 }
