@@ -6,14 +6,15 @@
 
 use super::World;
 use crate::data::arena::{ArenaData, MAX_SIDE};
+use crate::data::crowds::FlockParams;
 use crate::sim::agent::{CastSchedule, Context};
 use crate::sim::arena::{Arena, Response};
-use crate::sim::behaviours::flock::{Around, Boid, Leader, Neighbourhood, Senses};
+use crate::sim::behaviours::flock::{self, Around, Boid, Leader, Neighbourhood, Senses};
 use crate::sim::behaviours::swarm::{self, Target};
 use crate::sim::crowd::Crowd;
 use crate::sim::group_metrics::{Groups, polarization};
 use crate::sim::mode::Mode;
-use crate::sim::neighbours::{Masses, Neighbours};
+use crate::sim::neighbours::{MAX_K, Masses, Neighbours};
 use crate::sim::vehicle::unit_or;
 use glam::Vec2;
 
@@ -37,6 +38,11 @@ const METRIC_SIDE: f32 = 0.5;
 const ROOMY_CROWD: f64 = 2_000.0;
 /// The default arena's area (px²).
 const ROOMY_AREA: f64 = 1280.0 * 768.0;
+/// The topological flock looks for each boid's `k` nearest one tick in this many, in turns (boid
+/// `i` on the ticks where `(tick + i) % REFRESH == 0`), and heeds the same boids — where they
+/// are now — in between, as mode 7's agents cast their rays in turns: the search is most of the
+/// topological tick, and who a boid's nearest are changes more slowly than where they stand.
+const REFRESH: u64 = 4;
 /// The player leads in the way it last moved faster than this (px/s): standing still, it keeps
 /// its heading rather than turning to a default.
 const LEADER_MOVING: f32 = 5.0;
@@ -50,6 +56,14 @@ pub struct Flocking {
     boids: Vec<Boid>,
     positions: Vec<Vec2>,
     groups: Groups,
+    /// The topological flock's kept neighbours: boid `i`'s are
+    /// `heeds[i * heeds_k..][..heeds_len[i]]`.
+    heeds: Vec<u32>,
+    heeds_len: Vec<u8>,
+    heeds_k: usize,
+    /// The kept neighbours belong to the boids as they are (cleared when the crowd is
+    /// respawned, resized or moved, and while the flock is metric): if not, every boid looks.
+    heeds_ready: bool,
     /// The player's heading as a leader.
     pub leader_heading: Vec2,
     /// The swarm's hold radius round the player (px), this tick.
@@ -61,6 +75,33 @@ pub struct Flocking {
 }
 
 impl Flocking {
+    /// The crowd changed as a whole: every boid looks for its neighbours afresh on the next tick.
+    pub fn forget_heeds(&mut self) {
+        self.heeds_ready = false;
+    }
+
+    /// Look for the `k` nearest of the boids due this tick (all of them if the kept ones are
+    /// not theirs).
+    fn refresh_heeds(&mut self, headings: impl Iterator<Item = Vec2>, tick: u64, p: &FlockParams) {
+        let n = self.boids.len();
+        let k = (p.k as usize).min(MAX_K);
+        let all = !self.heeds_ready || self.heeds_len.len() != n || self.heeds_k != k;
+        self.heeds_k = k;
+        self.heeds.resize(n * k, 0);
+        self.heeds_len.resize(n, 0);
+        for (i, heading) in headings.enumerate().take(n) {
+            if all || (tick + i as u64).is_multiple_of(REFRESH) {
+                let nearest = flock::nearest_seen(&self.grid, &self.boids, i, heading, p);
+                let kept = &mut self.heeds[i * k..][..k];
+                for (slot, (j, _)) in kept.iter_mut().zip(nearest.iter()) {
+                    *slot = j;
+                }
+                self.heeds_len[i] = nearest.len().min(k) as u8;
+            }
+        }
+        self.heeds_ready = true;
+    }
+
     /// Where every member stood as the last tick began, in the members' order.
     pub fn positions(&self) -> &[Vec2] {
         &self.positions
@@ -121,13 +162,22 @@ impl World {
                     heading: g.leader_heading,
                 }),
             };
+            let topological = fp.neighbourhood == Neighbourhood::Topological;
+            if topological {
+                let headings = self.agents.iter().map(|a| a.body.heading);
+                g.refresh_heeds(headings, self.tick, fp);
+            } else {
+                g.heeds_ready = false;
+            }
             let senses = Senses {
                 grid: &g.grid,
                 masses: &g.masses,
                 boids: &g.boids,
             };
+            let k = g.heeds_k;
             for (i, a) in self.agents.iter_mut().enumerate() {
-                a.fly_in_flock(senses, i, around, &ctx, &mut self.rng);
+                let heeded = topological.then(|| &g.heeds[i * k..][..usize::from(g.heeds_len[i])]);
+                a.fly_in_flock(senses, i, heeded, around, &ctx, &mut self.rng);
             }
         } else {
             let sp = &self.tuning.swarm;
@@ -182,6 +232,7 @@ impl World {
         self.arena_scale = scale;
         self.recast = true;
         self.paths.changed();
+        self.flocking.forget_heeds();
         let clear = |arena: &Arena, pos: Vec2, r: f32| {
             let mut pos = pos;
             let mut vel = Vec2::ZERO;

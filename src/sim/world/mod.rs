@@ -286,6 +286,7 @@ impl World {
         }
         self.agents.truncate(n);
         self.fit_arena(n);
+        self.flocking.forget_heeds();
         while self.agents.len() < n {
             let pos = if matches!(self.mode, Mode::Flock | Mode::Swarm) {
                 self.anywhere()
