@@ -54,7 +54,8 @@ pub enum Form {
     #[default]
     Plain,
     /// The flock heeds its `k` nearest (`flock.neighbourhood` topological), whatever the
-    /// tuning says.
+    /// tuning says, packed into the data's arena (`WorldConfig::fixed_arena`): the target's
+    /// run, ten times as dense at 20,000 as the arena the world would grow.
     Topological,
     /// The arena of ten times the default's area (`assets/arena-10x.json`, the default scaled
     /// 3.2 × 3.125): ten times the crowd at the same density.
@@ -476,6 +477,7 @@ impl Timing {
             flip,
             script: player,
             order,
+            fixed_arena: case.form == Form::Topological,
             ..WorldConfig::default()
         };
         let mut world = World::new(&data, config);

@@ -363,3 +363,106 @@ fn the_spread_arena_is_the_default_at_ten_times_the_area() {
     assert_eq!(spread.obstacles.len(), default.obstacles.len());
     assert_eq!(spread.spawns.len(), default.spawns.len());
 }
+
+#[test]
+fn twenty_thousand_run_in_an_arena_grown_to_hold_the_density_of_two_thousand() {
+    let data = built_in();
+    let run = |mode, agents| {
+        let config = WorldConfig {
+            agents: Some(agents),
+            ..config(mode, false, false, Script::Hunt)
+        };
+        let world = World::new(&data, config.clone());
+        (
+            world.arena.size(),
+            world.arena_scale,
+            sim(&data, config, 1.0),
+        )
+    };
+    let (small_size, small_scale, small) = run(Mode::Flock, 2_000);
+    let (size, scale, large) = run(Mode::Flock, 20_000);
+    assert_eq!(
+        small_scale, 1.0,
+        "2,000 is the crowd the default arena is made for"
+    );
+    assert_eq!(small_size, Vec2::new(data.arena.width, data.arena.height));
+    assert!((scale - 10f32.sqrt()).abs() < 1e-4, "scale {scale}");
+    let room = |size: Vec2, n: f32| size.x * size.y / n;
+    let ratio = room(size, 20_000.0) / room(small_size, 2_000.0);
+    assert!((ratio - 1.0).abs() < 1e-3, "room per boid {ratio}× 2,000's");
+    let nn = |s: &Summary| s.extra["nn_distance_mean"].as_f64().expect("a number");
+    // Packed into the default arena, 20,000 would stand √10 ≈ 3.2 times nearer.
+    let held = nn(&large) / nn(&small);
+    assert!(
+        (0.85..=1.15).contains(&held),
+        "nearest neighbour {held}× 2,000's"
+    );
+    for (what, s) in [("flock", &large), ("swarm", &run(Mode::Swarm, 20_000).2)] {
+        assert_eq!(s.obstacle_overlaps, 0, "{what}");
+        assert_eq!(s.out_of_bounds, 0, "{what}");
+        assert!(!s.non_finite, "{what}");
+    }
+}
+
+#[test]
+fn the_grown_arena_follows_plus_minus_reset_and_the_mode() {
+    let data = built_in();
+    let mut world = World::new(&data, config(Mode::Swarm, false, false, Script::Still));
+    let base = world.arena.size();
+    let start = world.player.pos;
+    assert_eq!(world.arena_scale, 1.0, "the default crowd");
+    world.set_agent_count(8_000);
+    let scale = world.arena_scale;
+    assert!(
+        (scale - 2.0).abs() < 1e-4,
+        "8,000: twice the sides, got {scale}"
+    );
+    assert_eq!(world.arena.size(), base * scale);
+    assert_eq!(
+        world.player.pos,
+        start * scale,
+        "the player moves with the arena"
+    );
+    let inside = |w: &World| {
+        w.agents.iter().all(|a| {
+            let r = a.radius(&w.tuning);
+            w.arena.is_clear(a.body.pos, r * 0.999)
+                && a.body.pos.cmpge(Vec2::splat(r * 0.999)).all()
+                && a.body.pos.cmple(w.arena.size() - r * 0.999).all()
+        })
+    };
+    assert!(inside(&world), "grown");
+    for _ in 0..30 {
+        world.tick(&Input::default());
+    }
+    world.reset();
+    assert_eq!(
+        world.arena_scale, scale,
+        "reset keeps the crowd and its arena"
+    );
+    assert_eq!(world.player.pos, start * scale);
+    world.set_agent_count(1_000);
+    assert_eq!(
+        world.arena_scale, 1.0,
+        "`-` below 2,000 is back in the data's arena"
+    );
+    assert_eq!(world.arena.size(), base);
+    assert!(inside(&world), "shrunk");
+    world.set_agent_count(20_000);
+    world.set_mode(Mode::Avoid);
+    assert_eq!(
+        world.arena_scale, 1.0,
+        "every other mode runs in the data's arena"
+    );
+    assert_eq!(world.arena.size(), base);
+    let fixed = WorldConfig {
+        agents: Some(20_000),
+        fixed_arena: true,
+        ..config(Mode::Flock, false, false, Script::Still)
+    };
+    assert_eq!(
+        World::new(&data, fixed).arena_scale,
+        1.0,
+        "bench's packed run"
+    );
+}

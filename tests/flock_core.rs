@@ -1158,3 +1158,49 @@ fn a_warm_tick_of_either_mode_allocates_nothing() {
     assert_eq!(allocations() - before, 0);
     assert!(total.is_finite());
 }
+
+// The topological flock's kept neighbours.
+
+#[test]
+fn steering_by_the_nearest_found_now_is_the_topological_steering_exactly() {
+    // The world keeps each boid's 7 nearest a few ticks; on the tick they are found, steering
+    // by them must be what `steer` gives, to the bit.
+    let v = boid_vehicle();
+    let size = Vec2::new(1280.0, 768.0);
+    let mut rng = StdRng::seed_from_u64(11);
+    let boids: Vec<Boid> = (0..2000)
+        .map(|_| Boid {
+            pos: Vec2::new(rng.gen_range(0.0..size.x), rng.gen_range(0.0..size.y)),
+            vel: random_unit(&mut rng) * 100.0,
+        })
+        .collect();
+    let p = FlockParams {
+        neighbourhood: Neighbourhood::Topological,
+        ..FlockParams::default()
+    };
+    let mut grid = Neighbours::default();
+    grid.rebuild(size, 17.0, boids.iter().map(|b| b.pos));
+    let mut masses = Masses::default();
+    masses.rebuild(size, p.gather_radius, boids.iter().map(|b| (b.pos, b.vel)));
+    let senses = flock::Senses {
+        grid: &grid,
+        masses: &masses,
+        boids: &boids,
+    };
+    let around = Around {
+        predator: Some(Vec2::new(600.0, 400.0)),
+        leader: None,
+    };
+    let mut heeded_total = 0;
+    for i in 0..boids.len() {
+        let heading = random_unit(&mut rng);
+        let nearest = flock::nearest_seen(&grid, &boids, i, heading, &p);
+        let kept: Vec<u32> = nearest.iter().map(|(j, _)| j).collect();
+        let now = flock::steer(senses, i, heading, around, &p, &v);
+        let by_kept = flock::steer_heeding(senses, i, &kept, around, &p, &v);
+        assert_eq!(now, by_kept, "boid {i}");
+        heeded_total += kept.len();
+    }
+    // 270° of view: most boids heed a full 7.
+    assert!(heeded_total > 2000 * 6, "{heeded_total}");
+}

@@ -213,7 +213,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                 }
                 Action::SaveArena => {
                     let path = config.sources.arena.save_path();
-                    let text = crate::data::arena::to_json(&world.arena.to_data()) + "\n";
+                    let text = crate::data::arena::to_json(&world.arena_to_save()) + "\n";
                     view.say(match data::write_file(&path, &text) {
                         Ok(()) => format!("saved {}", path.display()),
                         Err(e) => format!("could not save {}: {e}", path.display()),

@@ -38,6 +38,25 @@ pub enum ObstacleData {
     Rect { x: f32, y: f32, w: f32, h: f32 },
 }
 
+impl ObstacleData {
+    /// The obstacle `s` times larger about the arena's top-left corner.
+    pub fn scaled(&self, s: f32) -> ObstacleData {
+        match *self {
+            ObstacleData::Circle { x, y, radius } => ObstacleData::Circle {
+                x: x * s,
+                y: y * s,
+                radius: radius * s,
+            },
+            ObstacleData::Rect { x, y, w, h } => ObstacleData::Rect {
+                x: x * s,
+                y: y * s,
+                w: w * s,
+                h: h * s,
+            },
+        }
+    }
+}
+
 /// Parse and validate `arena.json` text.
 pub fn parse(text: &str) -> Result<ArenaData, String> {
     let data: ArenaData = super::from_json(text)?;
@@ -108,6 +127,22 @@ impl ArenaData {
             self.check_point(&format!("pickups[{i}]"), *p)?;
         }
         Ok(())
+    }
+
+    /// The arena drawn `s` times larger: sides, obstacles (positions and sizes), spawn points,
+    /// the player's start and the pickups, all about the top-left corner; the tile size stays,
+    /// so the grid has more tiles. Bodies keep their size, so a crowd spread over it is sparser.
+    pub fn scaled(&self, s: f32) -> ArenaData {
+        let at = |p: &[f32; 2]| [p[0] * s, p[1] * s];
+        ArenaData {
+            width: self.width * s,
+            height: self.height * s,
+            tile_size: self.tile_size,
+            obstacles: self.obstacles.iter().map(|o| o.scaled(s)).collect(),
+            spawns: self.spawns.iter().map(at).collect(),
+            player_start: at(&self.player_start),
+            pickups: self.pickups.iter().map(at).collect(),
+        }
     }
 
     fn check_point(&self, path: &str, p: [f32; 2]) -> Result<(), FieldError> {

@@ -41,7 +41,8 @@ pub struct SwarmMind {
 }
 
 impl Agent {
-    /// A boid's tick: the flock's urges (boid `i` of `senses`), a little wander so the flock
+    /// A boid's tick: the flock's urges (boid `i` of `senses`, heeding `heeded` when the world
+    /// keeps its neighbours, else those the grid finds now), a little wander so the flock
     /// roams, and the feelers of mode 7 — which take over the course while they feel a wall or
     /// an obstacle, the boid keeping only its separation from the rest. Draws its wander from
     /// `rng` (in agent order, so runs repeat).
@@ -49,6 +50,7 @@ impl Agent {
         &mut self,
         senses: Senses,
         i: usize,
+        heeded: Option<&[u32]>,
         around: Around,
         ctx: &Context,
         rng: &mut impl Rng,
@@ -60,7 +62,10 @@ impl Agent {
         let Behaviour::Boid(mind) = &mut self.behaviour else {
             return;
         };
-        let f = flock::steer(senses, i, body.heading, around, fp, &p);
+        let f = match heeded {
+            Some(heeded) => flock::steer_heeding(senses, i, heeded, around, fp, &p),
+            None => flock::steer(senses, i, body.heading, around, fp, &p),
+        };
         let target = mind
             .walk
             .jittered_target(&body, &ctx.tuning.wander, ctx.dt, rng);

@@ -32,7 +32,7 @@
 
 pub use crate::data::crowds::{FlockParams, Neighbourhood};
 use crate::data::tuning::VehicleTuning;
-use crate::sim::neighbours::{Mass, Masses, Neighbours};
+use crate::sim::neighbours::{Mass, Masses, Nearest, Neighbours};
 use crate::sim::vehicle::{truncate, unit_or, unit_or_zero};
 use glam::Vec2;
 
@@ -214,11 +214,44 @@ pub fn steer(
     p: &FlockParams,
     v: &VehicleTuning,
 ) -> Forces {
+    let tally = tally(senses.grid, senses.boids, i, heading, p);
+    steer_by(senses, i, &tally, around, p, v)
+}
+
+/// Boid `i`'s steering by a set of neighbours kept from an earlier tick (the topological
+/// flock's, refreshed in turns by the world): `heeded` are their indices, nearest first when
+/// found. Their positions and velocities are this tick's; only who they are is older.
+pub fn steer_heeding(
+    senses: Senses,
+    i: usize,
+    heeded: &[u32],
+    around: Around,
+    p: &FlockParams,
+    v: &VehicleTuning,
+) -> Forces {
+    let mut tally = Tally::new(p.separation_radius);
+    if let Some(me) = senses.boids.get(i) {
+        for &j in heeded {
+            if let Some(&other) = senses.boids.get(j as usize).filter(|_| j as usize != i) {
+                tally.add(me.pos, i as u32, other, j);
+            }
+        }
+    }
+    steer_by(senses, i, &tally, around, p, v)
+}
+
+fn steer_by(
+    senses: Senses,
+    i: usize,
+    tally: &Tally,
+    around: Around,
+    p: &FlockParams,
+    v: &VehicleTuning,
+) -> Forces {
     let Some(&me) = senses.boids.get(i) else {
         return Forces::default();
     };
-    let tally = tally(senses.grid, senses.boids, i, heading, p);
-    let mut f = forces(me, &tally, p, v);
+    let mut f = forces(me, tally, p, v);
     f.gather = gather(me, senses.masses.around(me.pos), p, v);
     if let Some(predator) = around.predator {
         f.flee = flee(me, predator, p, v);
@@ -228,6 +261,25 @@ pub fn steer(
     }
     f.total = f.sum();
     f
+}
+
+/// Boid `i`'s `k` nearest inside its view and within the reach (the topological
+/// neighbourhood), nearest first.
+pub fn nearest_seen(
+    grid: &Neighbours,
+    boids: &[Boid],
+    i: usize,
+    heading: Vec2,
+    p: &FlockParams,
+) -> Nearest {
+    let Some(me) = boids.get(i) else {
+        return Nearest::default();
+    };
+    let me_index = i as u32;
+    let sight = Sight::new(me.pos, heading, p.reach, p.fov_deg);
+    grid.nearest(me.pos, p.k as usize, p.reach, |j, q| {
+        j != me_index && sight.sees(q)
+    })
 }
 
 /// The neighbours boid `i` heeds, tallied: those of its neighbourhood inside its view.
@@ -252,11 +304,7 @@ pub fn tally(grid: &Neighbours, boids: &[Boid], i: usize, heading: Vec2, p: &Flo
             });
         }
         Neighbourhood::Topological => {
-            let sight = Sight::new(me.pos, heading, p.reach, p.fov_deg);
-            let nearest = grid.nearest(me.pos, p.k as usize, p.reach, |j, q| {
-                j != me_index && sight.sees(q)
-            });
-            for (j, _) in nearest.iter() {
+            for (j, _) in nearest_seen(grid, boids, i, heading, p).iter() {
                 heed(j);
             }
         }

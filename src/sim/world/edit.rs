@@ -8,6 +8,9 @@ impl World {
     /// Add an obstacle (a mouse click): queries see it at once; tile agents standing on a tile it
     /// now blocks step to the nearest free tile.
     pub fn add_obstacle(&mut self, o: Obstacle) {
+        self.arena_data
+            .obstacles
+            .push(o.to_data().scaled(1.0 / self.arena_scale));
         self.arena.add_obstacle(o);
         self.recast = true;
         self.paths.changed();
@@ -20,7 +23,15 @@ impl World {
 
     /// Remove the obstacle under `p`, if any.
     pub fn remove_obstacle_at(&mut self, p: Vec2) -> bool {
+        let index = self
+            .arena
+            .obstacles()
+            .iter()
+            .rposition(|o| o.surface(p).0 <= 0.0);
         let removed = self.arena.remove_obstacle_at(p).is_some();
+        if let Some(i) = index.filter(|&i| removed && i < self.arena_data.obstacles.len()) {
+            self.arena_data.obstacles.remove(i);
+        }
         if removed {
             self.recast = true;
             self.paths.changed();

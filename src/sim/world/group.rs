@@ -5,13 +5,16 @@
 //! feels of it, whatever their order. Also the live measures the HUD shows.
 
 use super::World;
+use crate::data::arena::{ArenaData, MAX_SIDE};
+use crate::data::crowds::FlockParams;
 use crate::sim::agent::{CastSchedule, Context};
-use crate::sim::behaviours::flock::{Around, Boid, Leader, Neighbourhood, Senses};
+use crate::sim::arena::{Arena, Response};
+use crate::sim::behaviours::flock::{self, Around, Boid, Leader, Neighbourhood, Senses};
 use crate::sim::behaviours::swarm::{self, Target};
 use crate::sim::crowd::Crowd;
 use crate::sim::group_metrics::{Groups, polarization};
 use crate::sim::mode::Mode;
-use crate::sim::neighbours::{Masses, Neighbours};
+use crate::sim::neighbours::{MAX_K, Masses, Neighbours};
 use crate::sim::vehicle::unit_or;
 use glam::Vec2;
 
@@ -27,6 +30,19 @@ const TOPOLOGICAL_PER_CELL: f32 = 1.0;
 /// 5×5 cells, 2.5 radii square, where cells a radius wide make it 3×3, 3 radii square — a
 /// third more positions looked at for the same disc.
 const METRIC_SIDE: f32 = 0.5;
+/// The crowd an arena is made for: this many members in the default arena's area (1280 × 768
+/// px, a member to 491.5 px²). Past it the flock and the swarm grow the arena with the crowd
+/// (see [`arena_scale`]), so that `+` to 20,000 keeps the density of 2,000 — where a metric
+/// neighbourhood holds a few dozen boids, not hundreds — and the window, fitting the arena to
+/// itself, zooms out.
+const ROOMY_CROWD: f64 = 2_000.0;
+/// The default arena's area (px²).
+const ROOMY_AREA: f64 = 1280.0 * 768.0;
+/// The topological flock looks for each boid's `k` nearest one tick in this many, in turns (boid
+/// `i` on the ticks where `(tick + i) % REFRESH == 0`), and heeds the same boids — where they
+/// are now — in between, as mode 7's agents cast their rays in turns: the search is most of the
+/// topological tick, and who a boid's nearest are changes more slowly than where they stand.
+const REFRESH: u64 = 4;
 /// The player leads in the way it last moved faster than this (px/s): standing still, it keeps
 /// its heading rather than turning to a default.
 const LEADER_MOVING: f32 = 5.0;
@@ -40,6 +56,14 @@ pub struct Flocking {
     boids: Vec<Boid>,
     positions: Vec<Vec2>,
     groups: Groups,
+    /// The topological flock's kept neighbours: boid `i`'s are
+    /// `heeds[i * heeds_k..][..heeds_len[i]]`.
+    heeds: Vec<u32>,
+    heeds_len: Vec<u8>,
+    heeds_k: usize,
+    /// The kept neighbours belong to the boids as they are (cleared when the crowd is
+    /// respawned, resized or moved, and while the flock is metric): if not, every boid looks.
+    heeds_ready: bool,
     /// The player's heading as a leader.
     pub leader_heading: Vec2,
     /// The swarm's hold radius round the player (px), this tick.
@@ -51,6 +75,33 @@ pub struct Flocking {
 }
 
 impl Flocking {
+    /// The crowd changed as a whole: every boid looks for its neighbours afresh on the next tick.
+    pub fn forget_heeds(&mut self) {
+        self.heeds_ready = false;
+    }
+
+    /// Look for the `k` nearest of the boids due this tick (all of them if the kept ones are
+    /// not theirs).
+    fn refresh_heeds(&mut self, headings: impl Iterator<Item = Vec2>, tick: u64, p: &FlockParams) {
+        let n = self.boids.len();
+        let k = (p.k as usize).min(MAX_K);
+        let all = !self.heeds_ready || self.heeds_len.len() != n || self.heeds_k != k;
+        self.heeds_k = k;
+        self.heeds.resize(n * k, 0);
+        self.heeds_len.resize(n, 0);
+        for (i, heading) in headings.enumerate().take(n) {
+            if all || (tick + i as u64).is_multiple_of(REFRESH) {
+                let nearest = flock::nearest_seen(&self.grid, &self.boids, i, heading, p);
+                let kept = &mut self.heeds[i * k..][..k];
+                for (slot, (j, _)) in kept.iter_mut().zip(nearest.iter()) {
+                    *slot = j;
+                }
+                self.heeds_len[i] = nearest.len().min(k) as u8;
+            }
+        }
+        self.heeds_ready = true;
+    }
+
     /// Where every member stood as the last tick began, in the members' order.
     pub fn positions(&self) -> &[Vec2] {
         &self.positions
@@ -111,13 +162,22 @@ impl World {
                     heading: g.leader_heading,
                 }),
             };
+            let topological = fp.neighbourhood == Neighbourhood::Topological;
+            if topological {
+                let headings = self.agents.iter().map(|a| a.body.heading);
+                g.refresh_heeds(headings, self.tick, fp);
+            } else {
+                g.heeds_ready = false;
+            }
             let senses = Senses {
                 grid: &g.grid,
                 masses: &g.masses,
                 boids: &g.boids,
             };
+            let k = g.heeds_k;
             for (i, a) in self.agents.iter_mut().enumerate() {
-                a.fly_in_flock(senses, i, around, &ctx, &mut self.rng);
+                let heeded = topological.then(|| &g.heeds[i * k..][..usize::from(g.heeds_len[i])]);
+                a.fly_in_flock(senses, i, heeded, around, &ctx, &mut self.rng);
             }
         } else {
             let sp = &self.tuning.swarm;
@@ -137,6 +197,59 @@ impl World {
         g.polarization = polarization(self.agents.iter().map(|a| a.body.vel));
         if self.tick.is_multiple_of(GROUPS_EVERY) {
             g.groups_seen = g.groups.count(&g.grid, &g.positions, join);
+        }
+    }
+}
+
+/// How many times larger than `arena` the flock or the swarm of `count` runs in: enough that it
+/// is no denser than [`ROOMY_CROWD`] in the default arena, never smaller than the data's, and no
+/// side longer than an arena file's may be.
+pub fn arena_scale(arena: &ArenaData, count: usize) -> f32 {
+    let area = f64::from(arena.width) * f64::from(arena.height);
+    let room = count as f64 * ROOMY_AREA / (ROOMY_CROWD * area);
+    let most = f64::from(MAX_SIDE / arena.width.max(arena.height));
+    room.sqrt().min(most).max(1.0) as f32
+}
+
+impl World {
+    /// Size the arena for `count` agents of the mode: for the flock and the swarm, the data's
+    /// scaled by [`arena_scale`] (unless the configuration fixes it); for every other mode the
+    /// data's as it is. When the scale changes, the player and the agents already there are
+    /// moved with it (each position scaled, then put clear of the obstacles), so the crowd keeps
+    /// its shape in the grown or shrunk arena.
+    pub(super) fn fit_arena(&mut self, count: usize) {
+        let grows = matches!(self.mode, Mode::Flock | Mode::Swarm) && !self.config.fixed_arena;
+        let scale = if grows {
+            arena_scale(&self.arena_data, count)
+        } else {
+            1.0
+        };
+        if scale == self.arena_scale {
+            return;
+        }
+        let ratio = scale / self.arena_scale;
+        self.arena = Arena::from_data(&self.arena_data.scaled(scale));
+        self.arena_scale = scale;
+        self.recast = true;
+        self.paths.changed();
+        self.flocking.forget_heeds();
+        let clear = |arena: &Arena, pos: Vec2, r: f32| {
+            let mut pos = pos;
+            let mut vel = Vec2::ZERO;
+            arena.collide(pos, &mut pos, &mut vel, r, Response::Slide);
+            if arena.is_clear(pos, r) {
+                pos
+            } else {
+                arena.nearest_clear(pos, r)
+            }
+        };
+        let p = &mut self.player;
+        p.pos = clear(&self.arena, p.pos * ratio, self.tuning.player.radius);
+        p.prev_pos = p.pos;
+        for a in &mut self.agents {
+            let r = a.radius(&self.tuning);
+            a.body.pos = clear(&self.arena, a.body.pos * ratio, r);
+            a.prev_pos = a.body.pos;
         }
     }
 }

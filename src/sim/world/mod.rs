@@ -4,6 +4,7 @@
 //! (mode, flip, reset, agent count, reload).
 
 use crate::data::DataSet;
+use crate::data::arena::ArenaData;
 use crate::data::patterns::PatternsData;
 use crate::data::tuning::Tuning;
 use crate::data::tuning::VehicleTuning;
@@ -48,6 +49,9 @@ pub struct WorldConfig {
     pub tick_hz: f32,
     /// The search `pathfind`'s chasers plan with.
     pub order: Order,
+    /// Keep the arena's size whatever the crowd (`bench`'s packed flock); otherwise the flock
+    /// and the swarm grow it to hold their density (see [`World::fit_arena`]).
+    pub fixed_arena: bool,
 }
 
 impl Default for WorldConfig {
@@ -61,6 +65,7 @@ impl Default for WorldConfig {
             script: Script::Keys,
             tick_hz: TICK_HZ,
             order: Order::AStar,
+            fixed_arena: false,
         }
     }
 }
@@ -99,7 +104,14 @@ pub const CATCH_LOG: usize = 500;
 
 #[derive(Debug, Clone)]
 pub struct World {
+    /// The arena the agents move in: the data's, or for a large flock or swarm the data's
+    /// scaled by `arena_scale`.
     pub arena: Arena,
+    /// The arena as the data gives it, with the obstacles placed in the run (unscaled).
+    arena_data: ArenaData,
+    /// How many times larger than the data's the arena is drawn (1 but for a large flock or
+    /// swarm).
+    pub arena_scale: f32,
     pub tuning: Tuning,
     pub config: WorldConfig,
     pub mode: Mode,
@@ -150,6 +162,8 @@ impl World {
         let mut world = World {
             fsm,
             arena,
+            arena_data: data.arena.clone(),
+            arena_scale: 1.0,
             tuning: data.tuning.clone(),
             mode: config.mode,
             flip: config.flip && config.mode.has_flip(),
@@ -271,6 +285,8 @@ impl World {
             _ => {}
         }
         self.agents.truncate(n);
+        self.fit_arena(n);
+        self.flocking.forget_heeds();
         while self.agents.len() < n {
             let pos = if matches!(self.mode, Mode::Flock | Mode::Swarm) {
                 self.anywhere()
@@ -284,9 +300,21 @@ impl World {
         self.ready_paths();
     }
 
+    /// The arena to save (`Ctrl+S`): the data's with the obstacles placed in the run, at the
+    /// data's size however large the crowd has grown it.
+    pub fn arena_to_save(&self) -> ArenaData {
+        if self.arena_scale == 1.0 {
+            self.arena.to_data()
+        } else {
+            self.arena_data.clone()
+        }
+    }
+
     /// Replace the data (F5); the run restarts on the new data.
     pub fn reload(&mut self, data: &DataSet) {
         self.arena = Arena::from_data(&data.arena);
+        self.arena_data = data.arena.clone();
+        self.arena_scale = 1.0;
         self.tuning = data.tuning.clone();
         self.patterns = data.patterns.clone();
         let machine = World::compile_machine(&data.fsm, &self.arena, self.tuning.chaser.radius);

@@ -26,6 +26,8 @@ impl World {
         self.stage = None;
         self.paths.restart();
         let count = count.min(MAX_AGENTS);
+        self.fit_arena(count);
+        self.flocking.forget_heeds();
         match self.mode {
             Mode::Galaga => return self.spawn_stage(count),
             Mode::Patterns => return self.spawn_walkers(count),
