@@ -3,8 +3,6 @@
 //! (both forms) and of a crowd among 400 obstacles; only a tick that logs a catch or a tag may
 //! allocate (its event's text, and the respawned agent).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use steering_arena::data::arena::with_spaced_obstacles;
 use steering_arena::data::built_in;
 use steering_arena::sim::mode::Mode;
@@ -12,33 +10,12 @@ use steering_arena::sim::path::Order;
 use steering_arena::sim::player::Script;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
-struct Counting;
-
-thread_local! {
-    /// Allocations made on this thread (each test counts its own).
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.with(|n| n.set(n.get() + 1));
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.with(|n| n.set(n.get() + 1));
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+#[path = "common/counting.rs"]
+mod counting;
+use counting::allocations;
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations() -> u64 {
-    ALLOCATIONS.with(Cell::get)
-}
+static GLOBAL: counting::Counting = counting::Counting;
 
 /// Ticks `world` for `ticks` after a warm-up; returns the ticks that allocated without logging
 /// an event, and how many ticks logged one.
