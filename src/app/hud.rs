@@ -69,7 +69,9 @@ pub fn draw(world: &World, view: &View) {
     if view.paused {
         first.push_str("   PAUSED");
     }
-    if view.demo || world.player.script != Script::Keys {
+    if view.replaying {
+        first.push_str("   REPLAY");
+    } else if view.demo || world.player.script != Script::Keys {
         first.push_str("   DEMO");
     }
     fitted(&first, 10.0, 20.0, 20.0, screen_width() - 20.0, TEXT);

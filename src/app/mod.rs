@@ -153,6 +153,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         frame_ms: 0.0,
         chart: false,
         demo: false,
+        replaying: false,
         shake: 0.0,
     };
     let started = Instant::now();

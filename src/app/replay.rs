@@ -184,6 +184,7 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
         frame_ms: 0.0,
         chart: false,
         demo: false,
+        replaying: true,
         shake: 0.0,
     };
     let mut clock = Clock::new(TICK_HZ);

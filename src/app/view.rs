@@ -29,6 +29,8 @@ pub struct View {
     pub chart: bool,
     /// Attract mode: the autopilot drives the player after a spell without input.
     pub demo: bool,
+    /// The replay window: the player moves as the record says, whatever its script was.
+    pub replaying: bool,
     /// Seconds left of the camera shake after a catch.
     pub shake: f32,
 }
