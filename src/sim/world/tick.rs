@@ -116,12 +116,17 @@ impl World {
         // (Tile agents are noted before the rest of their batch: back into index order.)
         self.touching.sort_unstable();
         if let Some(stage) = &mut self.stage {
-            galaga::tick(stage, ships, self.player.pos, dt, &mut self.rng);
-            for (i, a) in ships.iter().enumerate() {
-                if touches(a, a.radius(ctx.tuning), &ctx) {
-                    self.touching.push((split + i) as u32);
+            // Who touches the player is noted as each ship settles, in the same pass (every
+            // ship's body is the stage's one radius); the followers settle last, so the ships'
+            // part of the list is put back into index order.
+            let first = self.touching.len();
+            let touching = &mut self.touching;
+            galaga::tick(stage, ships, self.player.pos, dt, &mut self.rng, |i, a| {
+                if touches(a, galaga::SHIP_RADIUS, &ctx) {
+                    touching.push((split + i) as u32);
                 }
-            }
+            });
+            self.touching[first..].sort_unstable();
         }
         self.tick += 1;
         self.resolve_contacts();

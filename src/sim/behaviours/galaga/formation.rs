@@ -40,9 +40,11 @@ impl Stage {
 /// Ships in formation sit exactly on their slot; the formation sways until full, then breathes
 /// (starting as the sway passes through the centre, so nothing jumps).
 pub(super) fn update_formation(stage: &mut Stage, fleet: &[impl Carrier], dt: f32) {
-    let all_home = stage.next_wave >= stage.data.waves.len()
+    // (Once complete, the stage stays so: the fleet is not gone through again.)
+    let all_home = stage.complete_at.is_none()
+        && stage.next_wave >= stage.data.waves.len()
         && fleet.iter().all(|a| a.ship().state == ShipState::Formation);
-    if stage.complete_at.is_none() && all_home {
+    if all_home {
         stage.complete_at = Some(stage.t);
     }
     if stage.complete_at.is_some() && stage.breathe_from.is_none() {

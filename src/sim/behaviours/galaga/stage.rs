@@ -34,6 +34,10 @@ pub struct Stage {
     pub per_squadron: usize,
     /// How much the squadrons' formations are shrunk to fit (1: as the data draws them).
     pub scale: f32,
+    /// The escorts flying beside a leader this tick, noted as the fleet is gone through once,
+    /// so they can keep station after every leader has moved without a second pass over the
+    /// whole fleet (empty between ticks; room for the whole fleet, so no tick grows it).
+    pub(super) followers: Vec<usize>,
 }
 
 /// `name` from `names` (sorted), shared; a name not among them (data that was not checked) gets
@@ -163,6 +167,7 @@ impl Stage {
             max_in_flight: 0,
             per_squadron,
             scale,
+            followers: Vec::with_capacity(count),
         };
         (stage, ships)
     }

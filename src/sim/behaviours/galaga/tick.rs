@@ -15,48 +15,66 @@ use std::f64::consts::FRAC_PI_2 as FRAC_PI_2_64;
 /// golden ratio's fractional part, stepped once per squadron (see `launch_waves`).
 const INTERLEAVE: f32 = 0.618_034;
 
-/// One tick of the whole stage.
-pub fn tick(
+/// One tick of the whole stage. `settled` hears of each ship (its index and body) once it is
+/// done for the tick: those flying on their own in index order, then the followers in index order.
+pub fn tick<C: Carrier>(
     stage: &mut Stage,
-    fleet: &mut [impl Carrier],
+    fleet: &mut [C],
     player: Vec2,
     dt: f32,
     rng: &mut impl Rng,
+    mut settled: impl FnMut(usize, &C),
 ) {
     stage.t += dt;
     launch_waves(stage, fleet);
     update_formation(stage, fleet, dt);
     schedule_dives(stage, fleet, rng);
-    // Leaders before followers: followers read their leader's new position. (The scheduling
-    // above reads positions only; where each ship was is noted as the fleet moves, so a fleet of
-    // thousands is gone through three times a tick, not five.)
-    for a in fleet.iter_mut() {
+    // Leaders before followers: followers read their leader's new position. A ship that flies
+    // on its own is moved and settled in one pass over the fleet; the followers are noted on
+    // the way and done after it. (The scheduling above reads positions only, and a follower
+    // moves only itself, so each ship settles as soon as it has moved: at 20,000 ships the
+    // fleet's bodies and ships outgrow the caches, and each pass over them costs a trip to
+    // memory.)
+    stage.followers.clear();
+    stage.followers.reserve(fleet.len());
+    let mut in_flight = 0;
+    for (i, a) in fleet.iter_mut().enumerate() {
         a.begin_tick();
-        if a.ship().follow.is_none() {
-            let (pos, jumped) = fly(stage, a.ship_mut(), player, dt);
-            a.set_pos(pos);
-            if jumped {
-                a.jumped();
-            }
+        if a.ship().follow.is_some() {
+            stage.followers.push(i);
+            continue;
         }
+        let (pos, jumped) = fly(stage, a.ship_mut(), player, dt);
+        a.set_pos(pos);
+        if jumped {
+            a.jumped();
+        }
+        in_flight += settle(a, dt);
+        settled(i, a);
     }
-    for i in 0..fleet.len() {
+    for k in 0..stage.followers.len() {
+        let i = stage.followers[k];
         if let Some(follow) = fleet[i].ship().follow {
             follow_leader(stage, fleet, i, follow, player, dt);
         }
+        in_flight += settle(&mut fleet[i], dt);
+        settled(i, &fleet[i]);
     }
-    let mut in_flight = 0;
-    for a in fleet.iter_mut() {
-        let (state, heading) = {
-            let s = a.ship();
-            (s.state, s.heading)
-        };
-        in_flight += u32::from(state.in_flight());
-        // (A queued ship waits at its entry, not moving.)
-        let still = state == ShipState::Queued;
-        a.settle(state.word(), Vec2::from_angle(heading as f32), still, dt);
-    }
+    stage.followers.clear();
     stage.max_in_flight = stage.max_in_flight.max(in_flight);
+}
+
+/// The body takes its ship's state and heading at the end of the tick; 1 if the ship is diving
+/// or returning.
+fn settle(a: &mut impl Carrier, dt: f32) -> u32 {
+    let (state, heading) = {
+        let s = a.ship();
+        (s.state, s.heading)
+    };
+    // (A queued ship waits at its entry, not moving.)
+    let still = state == ShipState::Queued;
+    a.settle(state.word(), Vec2::from_angle(heading as f32), still, dt);
+    u32::from(state.in_flight())
 }
 
 /// The next wave launches when every ship of the previous one is in formation.
