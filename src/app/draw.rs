@@ -4,6 +4,10 @@
 use super::camera::Camera;
 use super::group_overlay;
 use super::guards;
+use super::palette::{
+    APART, BACKGROUND, BLOCKED, CHASER, FEELER, FLASH, FLOOR, GRID, LABEL, OBSTACLE, PATH, PLAYER,
+    PREDICT, SIGHT, STEERING, THREAT, TRAIL, VELOCITY, WALKED,
+};
 use super::pathview::PathView;
 use super::style;
 use super::view::View;
@@ -26,31 +30,6 @@ use macroquad::prelude::{
     draw_rectangle_lines, draw_text, draw_triangle,
 };
 use std::collections::VecDeque;
-
-pub const BACKGROUND: Color = Color::new(0.06, 0.07, 0.09, 1.0);
-pub const FLOOR: Color = Color::new(0.11, 0.12, 0.15, 1.0);
-pub const OBSTACLE: Color = Color::new(0.33, 0.37, 0.45, 1.0);
-pub const GRID: Color = Color::new(1.0, 1.0, 1.0, 0.07);
-pub const PLAYER: Color = Color::new(0.35, 0.85, 1.0, 1.0);
-pub const FLASH: Color = Color::new(1.0, 1.0, 1.0, 1.0);
-pub const CHASER: Color = Color::new(0.95, 0.42, 0.30, 1.0);
-pub const FLEER: Color = Color::new(0.95, 0.85, 0.30, 1.0);
-pub const VELOCITY: Color = Color::new(0.35, 0.95, 0.45, 0.9);
-pub const STEERING: Color = Color::new(1.0, 0.35, 0.75, 0.9);
-pub const SIGHT: Color = Color::new(1.0, 1.0, 1.0, 0.18);
-pub const LABEL: Color = Color::new(0.85, 0.88, 0.95, 0.9);
-pub const PATH: Color = Color::new(0.95, 0.42, 0.30, 0.45);
-pub const WALKED: Color = Color::new(0.95, 0.42, 0.30, 0.2);
-pub const BLOCKED: Color = Color::new(1.0, 0.2, 0.2, 0.9);
-pub const PREDICT: Color = Color::new(0.55, 0.75, 1.0, 0.95);
-pub const THREAT: Color = Color::new(0.95, 0.85, 0.30, 0.45);
-pub const FEELER: Color = Color::new(0.75, 0.75, 0.85, 0.5);
-pub const BOSS: Color = Color::new(0.30, 0.85, 0.55, 1.0);
-pub const ESCORT: Color = Color::new(0.95, 0.35, 0.45, 1.0);
-pub const DRONE: Color = Color::new(0.35, 0.60, 1.0, 1.0);
-pub const WALKER: Color = Color::new(0.75, 0.55, 1.0, 1.0);
-pub const TRAIL: Color = Color::new(0.75, 0.55, 1.0, 0.45);
-pub const APART: Color = Color::new(1.0, 0.60, 0.20, 0.9);
 
 /// Overlay scales: a velocity is drawn as where it goes in this many seconds; a force as the
 /// velocity change it makes in this many seconds.

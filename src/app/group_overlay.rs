@@ -5,7 +5,7 @@
 //! with its equilibrium marked.
 
 use super::camera::Camera;
-use super::draw::{LABEL, SIGHT, THREAT};
+use super::palette::{LABEL, SIGHT, THREAT};
 use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::behaviours::flock::{FlockParams, Neighbourhood, Sight};
 use crate::sim::behaviours::swarm::{self, SwarmParams};

@@ -2,8 +2,9 @@
 //! and the error and status lines.
 
 use super::camera::HUD_HEIGHT;
-use super::draw::{BACKGROUND, LABEL, OVERLAY_LIMIT};
+use super::draw::OVERLAY_LIMIT;
 use super::keys::BINDINGS;
+use super::palette::{BACKGROUND, DIM, LABEL, PANEL_BG, TEXT};
 use super::style;
 use super::view::View;
 use crate::sim::mode::Mode;
@@ -15,10 +16,7 @@ use macroquad::prelude::{
 };
 use macroquad::prelude::{draw_circle, draw_line, draw_rectangle_lines};
 
-pub const TEXT: Color = Color::new(0.92, 0.94, 0.98, 1.0);
-pub const DIM: Color = Color::new(0.62, 0.66, 0.75, 1.0);
 const ERROR_BG: Color = Color::new(0.55, 0.08, 0.10, 0.92);
-pub const PANEL_BG: Color = Color::new(0.03, 0.04, 0.06, 0.9);
 /// The help covers the legend and the chart where they overlap: through a see-through panel
 /// their bright text would show in the middle of its key list.
 const HELP_BG: Color = Color {
@@ -59,7 +57,7 @@ pub fn draw(world: &World, view: &View) {
             first.push_str(&format!("   POWER {power:.1} s"));
         }
     }
-    if matches!(mode, Mode::Flock | Mode::Swarm) {
+    if mode.moves_together() {
         let g = &world.flocking;
         first.push_str(&format!(
             "   polarization {:.2}   groups {}",

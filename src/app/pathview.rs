@@ -5,7 +5,7 @@
 //! flow field's arrows. And the panel naming the search, the tiles it closed and its time.
 
 use super::camera::{Camera, HUD_HEIGHT};
-use super::hud::{DIM, PANEL_BG, TEXT};
+use super::palette::{DIM, PANEL_BG, TEXT};
 use crate::sim::agent::Behaviour;
 use crate::sim::mode::Mode;
 use crate::sim::path::{self, FlowField, Order, Search, TileState};

@@ -3,6 +3,7 @@
 //! and the legend alike.
 
 use super::camera::Camera;
+use super::palette::{BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, VERMILLION, WHITE, YELLOW};
 use crate::sim::mode::Mode;
 use glam::Vec2;
 use macroquad::models::{Mesh, Vertex, draw_mesh};
@@ -65,18 +66,6 @@ const DRONE: Shape = Shape(&[
 
 /// Any agent in a big crowd (see `draw::DETAIL_LIMIT`): one triangle, nose along +x.
 pub const SPECK: Shape = Shape(&[[[1.5, 0.0], [-1.0, 0.85], [-1.0, -0.85]]]);
-
-/// Okabe & Ito's palette (distinguishable with the common colour-vision deficiencies), and a
-/// light grey for what it has no slot for.
-pub const VERMILLION: Color = Color::new(0.84, 0.37, 0.0, 1.0);
-pub const ORANGE: Color = Color::new(0.90, 0.62, 0.0, 1.0);
-pub const PURPLE: Color = Color::new(0.80, 0.47, 0.65, 1.0);
-pub const YELLOW: Color = Color::new(0.94, 0.89, 0.26, 1.0);
-pub const SKY: Color = Color::new(0.34, 0.71, 0.91, 1.0);
-pub const GREEN: Color = Color::new(0.0, 0.62, 0.45, 1.0);
-pub const BLUE: Color = Color::new(0.25, 0.55, 0.95, 1.0);
-pub const GREY: Color = Color::new(0.70, 0.70, 0.72, 1.0);
-pub const WHITE: Color = Color::new(0.97, 0.97, 0.97, 1.0);
 
 /// One kind's look and its name in the legend.
 pub struct Style {
