@@ -60,7 +60,7 @@ impl Metrics {
         if world.mode == Mode::Avoid {
             self.agent_overlaps += self.overlapping(world);
         }
-        if matches!(world.mode, Mode::Flock | Mode::Swarm) {
+        if world.mode.moves_together() {
             let window = (POLARIZATION_WINDOW_S / dt).round() as usize;
             let members = world.agents.iter().map(|a| (a.body.pos, a.body.vel));
             self.watch.get_or_insert_with(Watch::new).observe(

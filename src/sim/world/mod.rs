@@ -288,7 +288,7 @@ impl World {
         self.fit_arena(n);
         self.flocking.forget_heeds();
         while self.agents.len() < n {
-            let pos = if matches!(self.mode, Mode::Flock | Mode::Swarm) {
+            let pos = if self.mode.moves_together() {
                 self.anywhere()
             } else {
                 let pos = self.far_spawn();

@@ -35,7 +35,7 @@ impl World {
             Mode::Fsm => return self.spawn_guards(count),
             _ => {}
         }
-        if matches!(self.mode, Mode::Flock | Mode::Swarm) {
+        if self.mode.moves_together() {
             for i in 0..count {
                 let pos = self.anywhere();
                 let agent = self.new_agent(i as u32, pos, self.mode, self.flip);

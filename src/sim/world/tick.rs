@@ -24,7 +24,7 @@ impl World {
             &self.tuning.player,
             dt,
         );
-        if matches!(self.mode, Mode::Flock | Mode::Swarm) {
+        if self.mode.moves_together() {
             // (Their members neither catch nor are tagged.)
             self.tick_group();
             self.tick += 1;
