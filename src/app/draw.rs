@@ -138,9 +138,11 @@ pub fn world(
             } else {
                 shown
                     .iter()
-                    .filter_map(|a| match &a.behaviour {
-                        Behaviour::Ship(s) => Some(s.slot),
-                        _ => None,
+                    .filter_map(|a| {
+                        let Behaviour::Ship(s) = &a.behaviour else {
+                            return None;
+                        };
+                        Some(s.slot)
                     })
                     .for_each(slot);
             }
@@ -158,7 +160,7 @@ pub fn world(
         if matches!(&a.behaviour, Behaviour::Ship(s) if s.state == ShipState::Queued) {
             continue;
         }
-        let look = style::of(a.behaviour.kind(), world.mode);
+        let look = style::of(a.behaviour.kind_of(), world.mode);
         let shape = if crowd { &style::SPECK } else { look.shape };
         let r = a.radius(&world.tuning);
         // Rotate smoothly: the heading between the last two ticks, like the position.

@@ -7,6 +7,7 @@ use super::keys::BINDINGS;
 use super::palette::{BACKGROUND, DIM, LABEL, PANEL_BG, TEXT};
 use super::style;
 use super::view::View;
+use crate::sim::agent::Kind;
 use crate::sim::mode::Mode;
 use crate::sim::player::Script;
 use crate::sim::world::World;
@@ -173,15 +174,15 @@ pub fn help_table(rows: &[(&str, &str)]) {
 
 /// Mode 0's legend: each kind's silhouette and colour, and how often it has caught the player.
 pub fn legend(world: &World) {
-    let mut kinds: Vec<&str> = world.agents.iter().map(|a| a.behaviour.kind()).collect();
+    let mut kinds: Vec<Kind> = world.agents.iter().map(|a| a.behaviour.kind_of()).collect();
     kinds.dedup();
-    kinds.sort_unstable();
+    kinds.sort_unstable_by_key(|k| k.word());
     kinds.dedup();
     // Reversed forms share their kind's look: one row per look, their catches added up.
     let mut rows: Vec<(style::Style, u32)> = Vec::new();
     for kind in kinds {
         let look = style::of(kind, world.mode);
-        let caught = world.score.by_kind.get(kind).copied().unwrap_or(0);
+        let caught = world.score.by_kind.get(kind.word()).copied().unwrap_or(0);
         match rows.iter_mut().find(|(s, _)| s.name == look.name) {
             Some((_, n)) => *n += caught,
             None => rows.push((look, caught)),
@@ -240,7 +241,7 @@ pub fn chart(world: &World) {
         14.0,
         DIM,
     );
-    let mut means: Vec<(&str, f64, u32)> = Vec::new();
+    let mut means: Vec<(Kind, f64, u32)> = Vec::new();
     for c in log {
         let px = plot.0 + (c.at / run_time) as f32 * plot.2;
         let py = plot.1 + plot.3 - (c.time_to_catch / top) as f32 * plot.3;
@@ -254,7 +255,7 @@ pub fn chart(world: &World) {
         }
     }
     for (i, (kind, sum, n)) in means.iter().enumerate() {
-        let look = style::of(kind, world.mode);
+        let look = style::of(*kind, world.mode);
         let row = plot.1 + 12.0 + i as f32 * 18.0;
         let mean = sum / f64::from(*n);
         let mean_y = plot.1 + plot.3 - (mean / top) as f32 * plot.3;

@@ -59,9 +59,11 @@ impl PathView {
         let nearest = world
             .agents
             .iter()
-            .filter_map(|a| match &a.behaviour {
-                Behaviour::Path(chase) if flows || chase.planned => Some((a, chase)),
-                _ => None,
+            .filter_map(|a| {
+                let Behaviour::Path(chase) = &a.behaviour else {
+                    return None;
+                };
+                (flows || chase.planned).then_some((a, chase))
             })
             .min_by(|a, b| {
                 let d = |x: &crate::sim::agent::Agent| x.body.pos.distance_squared(player);

@@ -4,6 +4,7 @@
 
 use super::camera::Camera;
 use super::palette::{BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, VERMILLION, WHITE, YELLOW};
+use crate::sim::agent::Kind;
 use crate::sim::mode::Mode;
 use glam::Vec2;
 use macroquad::models::{Mesh, Vertex, draw_mesh};
@@ -74,35 +75,35 @@ pub struct Style {
     pub name: &'static str,
 }
 
-/// The look of a record `kind` in `mode`. Reversed forms keep their kind's look. Galaga ships
+/// The look of a `kind` of agent in `mode`. Reversed forms keep their kind's look. Galaga ships
 /// wear arcade-like colours in mode 8; in the free-for-all the squadron is white, so every
 /// colour there names one kind.
-pub fn of(kind: &str, mode: Mode) -> Style {
+pub fn of(kind: Kind, mode: Mode) -> Style {
     let mut style = look(kind);
-    if mode == Mode::Mixed && matches!(kind, "boss" | "escort" | "drone") {
+    if mode == Mode::Mixed && matches!(kind, Kind::Boss | Kind::Escort | Kind::Drone) {
         style.color = WHITE;
     }
     style
 }
 
-fn look(kind: &str) -> Style {
+fn look(kind: Kind) -> Style {
     let (color, shape, name) = match kind {
-        "tile-chase" | "tile-evade" => (VERMILLION, &TANK, "tile chase"),
-        "tile-los" | "tile-los-away" => (ORANGE, &TANK, "tile line of sight"),
-        "los-chase" | "flee" => (PURPLE, &DART, "line of sight"),
-        "intercept" | "evade-predict" => (YELLOW, &DART, "intercept"),
-        "evade" => (SKY, &KITE, "evade"),
-        "wander" | "wander-waypoint" => (GREEN, &BEETLE, "wander"),
-        "avoid-wander" | "avoid-chase" => (BLUE, &BEETLE, "avoid"),
-        "pattern" | "tile-pattern" => (GREY, &BUOY, "pattern"),
-        "boid" => (SKY, &DART, "boid"),
-        "swarmer" => (GREEN, &KITE, "swarmer"),
-        "pathfind" => (ORANGE, &DART, "pathfind"),
+        Kind::TileChase | Kind::TileEvade => (VERMILLION, &TANK, "tile chase"),
+        Kind::TileLos | Kind::TileLosAway => (ORANGE, &TANK, "tile line of sight"),
+        Kind::LosChase | Kind::Flee => (PURPLE, &DART, "line of sight"),
+        Kind::Intercept | Kind::EvadePredict => (YELLOW, &DART, "intercept"),
+        Kind::Evade => (SKY, &KITE, "evade"),
+        Kind::Wander | Kind::WanderWaypoint => (GREEN, &BEETLE, "wander"),
+        Kind::AvoidWander | Kind::AvoidChase => (BLUE, &BEETLE, "avoid"),
+        Kind::Pattern | Kind::TilePattern => (GREY, &BUOY, "pattern"),
+        Kind::Boid => (SKY, &DART, "boid"),
+        Kind::Swarmer => (GREEN, &KITE, "swarmer"),
+        Kind::Pathfind => (ORANGE, &DART, "pathfind"),
         // (Drawn in the colour of its state; see `guards::color`.)
-        "guard" => (WHITE, &DART, "guard"),
-        "boss" => (GREEN, &BOSS, "boss"),
-        "escort" => (VERMILLION, &ESCORT, "escort"),
-        _ => (SKY, &DRONE, "drone"),
+        Kind::Guard => (WHITE, &DART, "guard"),
+        Kind::Boss => (GREEN, &BOSS, "boss"),
+        Kind::Escort => (VERMILLION, &ESCORT, "escort"),
+        Kind::Drone => (SKY, &DRONE, "drone"),
     };
     Style { color, shape, name }
 }

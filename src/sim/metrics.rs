@@ -211,7 +211,21 @@ impl Metrics {
         };
         let join = match world.mode {
             Mode::Flock => world.tuning.flock.radius,
-            _ => world.tuning.swarm.range * 2.0 * world.tuning.boid.radius,
+            // The others watch a group only after a recorded switch away from the flock or the
+            // swarm: the crowd watched then is measured as the swarm's.
+            Mode::Swarm
+            | Mode::TileChase
+            | Mode::TileLos
+            | Mode::LosChase
+            | Mode::Intercept
+            | Mode::Evade
+            | Mode::Wander
+            | Mode::Avoid
+            | Mode::Galaga
+            | Mode::Patterns
+            | Mode::Mixed
+            | Mode::Pathfind
+            | Mode::Fsm => world.tuning.swarm.range * 2.0 * world.tuning.boid.radius,
         };
         let w = watch.finish(join);
         let min = w.min_separation.map(|d| round3(f64::from(d)));

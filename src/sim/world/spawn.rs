@@ -33,7 +33,16 @@ impl World {
             Mode::Patterns => return self.spawn_walkers(count),
             Mode::Mixed => return self.spawn_mixed(count),
             Mode::Fsm => return self.spawn_guards(count),
-            _ => {}
+            Mode::TileChase
+            | Mode::TileLos
+            | Mode::LosChase
+            | Mode::Intercept
+            | Mode::Evade
+            | Mode::Wander
+            | Mode::Avoid
+            | Mode::Flock
+            | Mode::Swarm
+            | Mode::Pathfind => {}
         }
         if self.mode.moves_together() {
             for i in 0..count {
@@ -117,7 +126,19 @@ impl World {
                     .0
                     .per_squadron
             }
-            _ => mode.default_agents(),
+            Mode::TileChase
+            | Mode::TileLos
+            | Mode::LosChase
+            | Mode::Intercept
+            | Mode::Evade
+            | Mode::Wander
+            | Mode::Avoid
+            | Mode::Patterns
+            | Mode::Mixed
+            | Mode::Flock
+            | Mode::Swarm
+            | Mode::Pathfind
+            | Mode::Fsm => mode.default_agents(),
         }
     }
 

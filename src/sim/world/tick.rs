@@ -47,7 +47,19 @@ impl World {
                     id: a.id,
                     pos: a.body.pos,
                 }),
-                _ => None,
+                Behaviour::Avoid { chase: false, .. }
+                | Behaviour::TileChase { .. }
+                | Behaviour::TileLos { .. }
+                | Behaviour::Los { .. }
+                | Behaviour::Intercept { .. }
+                | Behaviour::Evade(_)
+                | Behaviour::Wander { .. }
+                | Behaviour::Ship(_)
+                | Behaviour::Pattern { .. }
+                | Behaviour::TilePattern { .. }
+                | Behaviour::Boid(_)
+                | Behaviour::Swarmer(_)
+                | Behaviour::Guard(_) => None,
             });
             self.crowd.rebuild(self.arena.size(), range, chasers);
         } else {
