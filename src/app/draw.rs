@@ -422,7 +422,7 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
     let v = cam.to_screen(pos + a.body.vel * VELOCITY_SECONDS);
     draw_line(p.x, p.y, v.x, v.y, 2.0, VELOCITY);
     // (The flock's and the swarm's forces are drawn part by part, in `group_overlay`.)
-    let grouped = matches!(a.behaviour, Behaviour::Boid(_) | Behaviour::Swarmer(_));
+    let grouped = a.behaviour.base().0.moves_together();
     if a.tile().is_none() && !grouped {
         let mass = a.behaviour.params(&world.tuning).mass.max(f32::EPSILON);
         let f = cam.to_screen(pos + a.steer / mass * FORCE_SECONDS);

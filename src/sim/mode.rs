@@ -1,5 +1,14 @@
-//! The behaviour modes: names for the command line and record, digits for the keyboard, and the
-//! one-line descriptions the HUD shows.
+//! The behaviour modes, and one table of what the program says about each: its command-line and
+//! record name, its key (bank and digit), its help line, its HUD title and descriptions, the
+//! tuning panel's sections it shows, and whether its crowd moves together.
+//!
+//! The table is one struct per mode ([`ModeInfo`]), returned by one exhaustive `match`
+//! ([`Mode::info`]), rather than a `match` per fact: a mode's plain facts then read together, a new
+//! mode is one arm whose fields the compiler asks for, and the key table, the help overlay, the
+//! HUD and the tuning panel all read it. Facts that belong to another room stay in that room as
+//! one exhaustive `match` each (zemeroth's style), because this file may not import them: the
+//! looks of each agent kind (`app/style.rs`), the summary's figures (`sim/world/extra.rs`), and
+//! a mode's behaviour, spawning and vehicle (`sim/agent/behaviour.rs`, `sim/world/spawn.rs`).
 
 use crate::data::tuning::{Section, Slider};
 use std::fmt;
@@ -88,25 +97,26 @@ pub enum Mode {
     Fsm,
 }
 
-impl Mode {
-    /// Every mode this build has, in key order.
-    pub const ALL: &'static [Mode] = &[
-        Mode::TileChase,
-        Mode::TileLos,
-        Mode::LosChase,
-        Mode::Intercept,
-        Mode::Evade,
-        Mode::Wander,
-        Mode::Avoid,
-        Mode::Galaga,
-        Mode::Patterns,
-        Mode::Mixed,
-        Mode::Flock,
-        Mode::Swarm,
-        Mode::Pathfind,
-        Mode::Fsm,
-    ];
+/// [`Mode::ALL`] from one list, checked against the enum: a mode left out of the list leaves the
+/// `match` beside it without an arm, which the compiler refuses.
+macro_rules! every_mode {
+    ($($mode:ident),* $(,)?) => {
+        impl Mode {
+            /// Every mode this build has, in key order.
+            pub const ALL: &'static [Mode] = &[$(Mode::$mode),*];
+        }
+        const _: fn(Mode) = |mode| match mode {
+            $(Mode::$mode)|* => {}
+        };
+    };
+}
 
+every_mode!(
+    TileChase, TileLos, LosChase, Intercept, Evade, Wander, Avoid, Galaga, Patterns, Mixed, Flock,
+    Swarm, Pathfind, Fsm,
+);
+
+impl Mode {
     /// The table: one entry per mode. A new mode is a new arm here, which the compiler asks
     /// for; the facts that belong to other rooms (its looks in `app/style.rs`, its summary
     /// figures in `sim/world/extra.rs`, its behaviour and vehicle in `sim/agent/`) are
