@@ -1,6 +1,7 @@
 //! The behaviour modes, and one table of what the program says about each: its command-line and
 //! record name, its key (bank and digit), its help line, its HUD title and descriptions, the
-//! tuning panel's sections it shows, and whether its crowd moves together.
+//! tuning panel's sections it shows, whether its crowd moves together, the crowd it starts with
+//! and the key of its alternate form.
 //!
 //! The table is one struct per mode ([`ModeInfo`]), returned by one exhaustive `match`
 //! ([`Mode::info`]), rather than a `match` per fact: a mode's plain facts then read together, a new
@@ -37,6 +38,8 @@ pub const MIXED_GROUND: [Mode; 18] = [
 ];
 /// The free-for-all's Galaga squadron: the stage's first wave.
 pub const MIXED_SHIPS: usize = 8;
+/// The free-for-all's whole crowd.
+const MIXED_AGENTS: usize = MIXED_GROUND.len() + MIXED_SHIPS;
 
 /// Which number row a mode's digit is on: the first bank is the bare digit, the second Shift +
 /// the digit.
@@ -75,6 +78,16 @@ pub struct ModeInfo {
     /// a shared neighbour grid, spreads it over the arena at spawn, grows the arena with it, and
     /// the summary measures it as a group.
     pub moves_together: bool,
+    /// The crowd it starts with (Galaga's world starts with its data's stage, which is 40 ships
+    /// in the built-in data).
+    pub agents: usize,
+    /// The key that switches it to its alternate form, if it has one: `E` reverses modes 1–4 and
+    /// makes the player the flock's predator, `V` switches wander to waypoints, `T` makes the
+    /// agents among obstacles chase. `--evade-flip` selects the alternate form on the command
+    /// line. (The flock's other form, the player leading it, is `T` and `--lead`: see
+    /// [`Mode::has_lead`].) In `pathfind`, `V` steps through the search orders instead (see
+    /// [`Mode::cycles`]).
+    pub alternate_key: Option<char>,
 }
 
 /// A closed set: each mode is a number key in the window and a name on the command line.
@@ -135,6 +148,8 @@ impl Mode {
                 alternate: "tile evade: one tile per step, x and y each away from the player",
                 sections: &[Section::Player, Section::ChaserRadius, Section::TileSteps],
                 moves_together: false,
+                agents: 4,
+                alternate_key: Some('E'),
             },
             Mode::TileLos => &ModeInfo {
                 name: "tile-los",
@@ -148,6 +163,8 @@ impl Mode {
                 alternate: "walk the Bresenham line away from the player: the line from the player through me, extended",
                 sections: &[Section::Player, Section::ChaserRadius, Section::TileSteps],
                 moves_together: false,
+                agents: 4,
+                alternate_key: Some('E'),
             },
             Mode::LosChase => &ModeInfo {
                 name: "los-chase",
@@ -166,6 +183,8 @@ impl Mode {
                     Section::ChaserRadius,
                 ],
                 moves_together: false,
+                agents: 4,
+                alternate_key: Some('E'),
             },
             Mode::Intercept => &ModeInfo {
                 name: "intercept",
@@ -185,6 +204,8 @@ impl Mode {
                     Section::Prediction,
                 ],
                 moves_together: false,
+                agents: 4,
+                alternate_key: Some('E'),
             },
             Mode::Evade => &ModeInfo {
                 name: "evade",
@@ -205,6 +226,8 @@ impl Mode {
                     Section::Unstick,
                 ],
                 moves_together: false,
+                agents: 8,
+                alternate_key: None,
             },
             Mode::Wander => &ModeInfo {
                 name: "wander",
@@ -226,6 +249,8 @@ impl Mode {
                     Section::Unstick,
                 ],
                 moves_together: false,
+                agents: 12,
+                alternate_key: Some('V'),
             },
             Mode::Avoid => &ModeInfo {
                 name: "avoid",
@@ -247,6 +272,8 @@ impl Mode {
                     Section::Separation,
                 ],
                 moves_together: false,
+                agents: 30,
+                alternate_key: Some('T'),
             },
             Mode::Galaga => &ModeInfo {
                 name: "galaga",
@@ -260,6 +287,8 @@ impl Mode {
                 alternate: "waves fly in along step-list paths (speed, turn rate, time), fill a swaying, breathing formation, then dive",
                 sections: &[Section::Player],
                 moves_together: false,
+                agents: 40,
+                alternate_key: None,
             },
             Mode::Patterns => &ModeInfo {
                 name: "patterns",
@@ -273,6 +302,8 @@ impl Mode {
                 alternate: "control data: steer port/starboard/none, thrust or coast, until a heading change or distance; the list loops",
                 sections: &[Section::Player, Section::TileSteps, Section::Pattern],
                 moves_together: false,
+                agents: 4,
+                alternate_key: None,
             },
             Mode::Mixed => &ModeInfo {
                 name: "mixed",
@@ -302,6 +333,8 @@ impl Mode {
                     Section::Pattern,
                 ],
                 moves_together: false,
+                agents: MIXED_AGENTS,
+                alternate_key: None,
             },
             Mode::Flock => &ModeInfo {
                 name: "flock",
@@ -322,6 +355,8 @@ impl Mode {
                     Section::Flock,
                 ],
                 moves_together: true,
+                agents: 120,
+                alternate_key: Some('E'),
             },
             Mode::Swarm => &ModeInfo {
                 name: "swarm",
@@ -335,6 +370,8 @@ impl Mode {
                 alternate: "Lennard-Jones: F(r) = -A/r^n + B/r^m from each neighbour (attraction far, repulsion near), a pull to you, a push off obstacles",
                 sections: &[Section::Player, Section::Boid, Section::Swarm],
                 moves_together: true,
+                agents: 80,
+                alternate_key: None,
             },
             Mode::Pathfind => &ModeInfo {
                 name: "pathfind",
@@ -354,6 +391,8 @@ impl Mode {
                     Section::Separation,
                 ],
                 moves_together: false,
+                agents: 4,
+                alternate_key: Some('V'),
             },
             Mode::Fsm => &ModeInfo {
                 name: "fsm",
@@ -374,6 +413,8 @@ impl Mode {
                     Section::Fsm,
                 ],
                 moves_together: false,
+                agents: 4,
+                alternate_key: None,
             },
         }
     }
@@ -442,40 +483,15 @@ impl Mode {
         self.info().moves_together
     }
 
-    /// The crowd a mode starts with (Galaga's world starts with its data's stage, which is 40
-    /// ships in the built-in data).
+    /// The crowd a mode starts with (see [`ModeInfo::agents`]).
     pub fn default_agents(self) -> usize {
-        match self {
-            Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept | Mode::Pathfind => {
-                4
-            }
-            Mode::Evade => 8,
-            Mode::Wander => 12,
-            Mode::Avoid => 30,
-            Mode::Galaga => 40,
-            Mode::Patterns | Mode::Fsm => 4,
-            Mode::Mixed => MIXED_GROUND.len() + MIXED_SHIPS,
-            Mode::Flock => 120,
-            Mode::Swarm => 80,
-        }
+        self.info().agents
     }
 
-    /// The key that switches this mode to its alternate form, if it has one: `E` reverses modes
-    /// 1–4 and makes the player the flock's predator, `V` switches wander to waypoints, `T` makes
-    /// the agents among obstacles chase. `--evade-flip` selects the alternate form on the
-    /// command line. (The flock's other form, the player leading it, is `T` and `--lead`: see
-    /// [`Mode::has_lead`].) In `pathfind`, `V` steps through the search orders instead (see
-    /// [`Mode::cycles`]).
+    /// The key that switches this mode to its alternate form, if it has one (see
+    /// [`ModeInfo::alternate_key`]).
     pub fn alternate_key(self) -> Option<char> {
-        match self {
-            Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept => Some('E'),
-            Mode::Flock => Some('E'),
-            Mode::Wander | Mode::Pathfind => Some('V'),
-            Mode::Avoid => Some('T'),
-            Mode::Evade | Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Swarm | Mode::Fsm => {
-                None
-            }
-        }
+        self.info().alternate_key
     }
 
     /// Whether `T` (`--lead`) makes the player the agents' leader: the flock's third form, beside
