@@ -371,7 +371,7 @@ fn a_player_behind_an_obstacle_is_not_seen_and_in_the_open_is_seen_within_one_lo
     // The fsm sliders are all in the panel's table, shown in this mode.
     let shown = SLIDERS
         .iter()
-        .filter(|s| s.path.starts_with("fsm.") && s.shown_in(Mode::Fsm))
+        .filter(|s| s.path.starts_with("fsm.") && Mode::Fsm.shows(s))
         .count();
     assert_eq!(shown, fsm::FSM_SLIDERS.len());
 }

@@ -93,7 +93,7 @@ fn differences(code: &[(String, String)], readme: &[(String, String)]) -> Vec<St
 
 #[test]
 fn every_binding_can_be_written_as_one_table_row() {
-    for b in BINDINGS {
+    for b in BINDINGS.iter() {
         for text in [b.label, b.help] {
             assert!(
                 !text.is_empty() && !text.contains('|') && !text.contains('`'),

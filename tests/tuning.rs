@@ -12,7 +12,7 @@ use steering_arena::sim::world::{Input, World, WorldConfig};
 fn shown(mode: Mode) -> Vec<&'static str> {
     SLIDERS
         .iter()
-        .filter(|s| s.shown_in(mode))
+        .filter(|s| mode.shows(s))
         .map(|s| s.path)
         .collect()
 }

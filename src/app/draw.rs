@@ -4,6 +4,10 @@
 use super::camera::Camera;
 use super::group_overlay;
 use super::guards;
+use super::palette::{
+    APART, BACKGROUND, BLOCKED, CHASER, FEELER, FLASH, FLOOR, GRID, LABEL, OBSTACLE, PATH, PLAYER,
+    PREDICT, SIGHT, STEERING, THREAT, TRAIL, VELOCITY, WALKED,
+};
 use super::pathview::PathView;
 use super::style;
 use super::view::View;
@@ -26,31 +30,6 @@ use macroquad::prelude::{
     draw_rectangle_lines, draw_text, draw_triangle,
 };
 use std::collections::VecDeque;
-
-pub const BACKGROUND: Color = Color::new(0.06, 0.07, 0.09, 1.0);
-pub const FLOOR: Color = Color::new(0.11, 0.12, 0.15, 1.0);
-pub const OBSTACLE: Color = Color::new(0.33, 0.37, 0.45, 1.0);
-pub const GRID: Color = Color::new(1.0, 1.0, 1.0, 0.07);
-pub const PLAYER: Color = Color::new(0.35, 0.85, 1.0, 1.0);
-pub const FLASH: Color = Color::new(1.0, 1.0, 1.0, 1.0);
-pub const CHASER: Color = Color::new(0.95, 0.42, 0.30, 1.0);
-pub const FLEER: Color = Color::new(0.95, 0.85, 0.30, 1.0);
-pub const VELOCITY: Color = Color::new(0.35, 0.95, 0.45, 0.9);
-pub const STEERING: Color = Color::new(1.0, 0.35, 0.75, 0.9);
-pub const SIGHT: Color = Color::new(1.0, 1.0, 1.0, 0.18);
-pub const LABEL: Color = Color::new(0.85, 0.88, 0.95, 0.9);
-pub const PATH: Color = Color::new(0.95, 0.42, 0.30, 0.45);
-pub const WALKED: Color = Color::new(0.95, 0.42, 0.30, 0.2);
-pub const BLOCKED: Color = Color::new(1.0, 0.2, 0.2, 0.9);
-pub const PREDICT: Color = Color::new(0.55, 0.75, 1.0, 0.95);
-pub const THREAT: Color = Color::new(0.95, 0.85, 0.30, 0.45);
-pub const FEELER: Color = Color::new(0.75, 0.75, 0.85, 0.5);
-pub const BOSS: Color = Color::new(0.30, 0.85, 0.55, 1.0);
-pub const ESCORT: Color = Color::new(0.95, 0.35, 0.45, 1.0);
-pub const DRONE: Color = Color::new(0.35, 0.60, 1.0, 1.0);
-pub const WALKER: Color = Color::new(0.75, 0.55, 1.0, 1.0);
-pub const TRAIL: Color = Color::new(0.75, 0.55, 1.0, 0.45);
-pub const APART: Color = Color::new(1.0, 0.60, 0.20, 0.9);
 
 /// Overlay scales: a velocity is drawn as where it goes in this many seconds; a force as the
 /// velocity change it makes in this many seconds.
@@ -159,9 +138,11 @@ pub fn world(
             } else {
                 shown
                     .iter()
-                    .filter_map(|a| match &a.behaviour {
-                        Behaviour::Ship(s) => Some(s.slot),
-                        _ => None,
+                    .filter_map(|a| {
+                        let Behaviour::Ship(s) = &a.behaviour else {
+                            return None;
+                        };
+                        Some(s.slot)
                     })
                     .for_each(slot);
             }
@@ -179,7 +160,7 @@ pub fn world(
         if matches!(&a.behaviour, Behaviour::Ship(s) if s.state == ShipState::Queued) {
             continue;
         }
-        let look = style::of(a.behaviour.kind(), world.mode);
+        let look = style::of(a.behaviour.kind_of(), world.mode);
         let shape = if crowd { &style::SPECK } else { look.shape };
         let r = a.radius(&world.tuning);
         // Rotate smoothly: the heading between the last two ticks, like the position.
@@ -441,7 +422,7 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
     let v = cam.to_screen(pos + a.body.vel * VELOCITY_SECONDS);
     draw_line(p.x, p.y, v.x, v.y, 2.0, VELOCITY);
     // (The flock's and the swarm's forces are drawn part by part, in `group_overlay`.)
-    let grouped = matches!(a.behaviour, Behaviour::Boid(_) | Behaviour::Swarmer(_));
+    let grouped = a.behaviour.base().0.moves_together();
     if a.tile().is_none() && !grouped {
         let mass = a.behaviour.params(&world.tuning).mass.max(f32::EPSILON);
         let f = cam.to_screen(pos + a.steer / mass * FORCE_SECONDS);

@@ -5,7 +5,7 @@
 //! with its equilibrium marked.
 
 use super::camera::Camera;
-use super::draw::{LABEL, SIGHT, THREAT};
+use super::palette::{LABEL, SIGHT, THREAT};
 use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::behaviours::flock::{FlockParams, Neighbourhood, Sight};
 use crate::sim::behaviours::swarm::{self, SwarmParams};
@@ -44,7 +44,18 @@ pub fn draw(world: &World, player: Vec2, cam: &Camera, alpha: f32) {
     match world.mode {
         Mode::Flock => flock(world, player, cam, alpha),
         Mode::Swarm => swarm(world, player, cam, alpha),
-        _ => {}
+        Mode::TileChase
+        | Mode::TileLos
+        | Mode::LosChase
+        | Mode::Intercept
+        | Mode::Evade
+        | Mode::Wander
+        | Mode::Avoid
+        | Mode::Galaga
+        | Mode::Patterns
+        | Mode::Mixed
+        | Mode::Pathfind
+        | Mode::Fsm => {}
     }
 }
 

@@ -4,8 +4,8 @@
 //! many guards are in each, transitions as arrows, the ones that just fired lit.
 
 use super::camera::Camera;
-use super::hud::{DIM, TEXT};
-use super::style;
+use super::palette;
+use super::palette::{DIM, TEXT};
 use crate::data::fsm::GuardBehaviour;
 use crate::sim::agent::Agent;
 use crate::sim::behaviours::guard::Guard;
@@ -34,11 +34,11 @@ const BOX_BG: Color = Color::new(0.03, 0.04, 0.06, 0.8);
 /// The colour of what a state does.
 pub fn color(b: GuardBehaviour) -> Color {
     match b {
-        GuardBehaviour::Patrol => style::GREEN,
-        GuardBehaviour::Chase => style::VERMILLION,
-        GuardBehaviour::Search => style::YELLOW,
-        GuardBehaviour::Flee => style::SKY,
-        GuardBehaviour::Return => style::PURPLE,
+        GuardBehaviour::Patrol => palette::GREEN,
+        GuardBehaviour::Chase => palette::VERMILLION,
+        GuardBehaviour::Search => palette::YELLOW,
+        GuardBehaviour::Flee => palette::SKY,
+        GuardBehaviour::Return => palette::PURPLE,
     }
 }
 
@@ -140,7 +140,7 @@ pub fn routes(world: &World, cam: &Camera) {
         for i in 0..route.segment_count() {
             let (a, b) = route.segment(i);
             let (a, b) = (cam.to_screen(a), cam.to_screen(b));
-            draw_line(a.x, a.y, b.x, b.y, 1.0, faded(style::GREEN, 0.3));
+            draw_line(a.x, a.y, b.x, b.y, 1.0, faded(palette::GREEN, 0.3));
         }
     }
 }

@@ -2,10 +2,12 @@
 //! and the error and status lines.
 
 use super::camera::HUD_HEIGHT;
-use super::draw::{BACKGROUND, LABEL, OVERLAY_LIMIT};
+use super::draw::OVERLAY_LIMIT;
 use super::keys::BINDINGS;
+use super::palette::{BACKGROUND, DIM, LABEL, PANEL_BG, TEXT};
 use super::style;
 use super::view::View;
+use crate::sim::agent::Kind;
 use crate::sim::mode::Mode;
 use crate::sim::player::Script;
 use crate::sim::world::World;
@@ -15,10 +17,7 @@ use macroquad::prelude::{
 };
 use macroquad::prelude::{draw_circle, draw_line, draw_rectangle_lines};
 
-pub const TEXT: Color = Color::new(0.92, 0.94, 0.98, 1.0);
-pub const DIM: Color = Color::new(0.62, 0.66, 0.75, 1.0);
 const ERROR_BG: Color = Color::new(0.55, 0.08, 0.10, 0.92);
-pub const PANEL_BG: Color = Color::new(0.03, 0.04, 0.06, 0.9);
 /// The help covers the legend and the chart where they overlap: through a see-through panel
 /// their bright text would show in the middle of its key list.
 const HELP_BG: Color = Color {
@@ -59,7 +58,7 @@ pub fn draw(world: &World, view: &View) {
             first.push_str(&format!("   POWER {power:.1} s"));
         }
     }
-    if matches!(mode, Mode::Flock | Mode::Swarm) {
+    if mode.moves_together() {
         let g = &world.flocking;
         first.push_str(&format!(
             "   polarization {:.2}   groups {}",
@@ -175,15 +174,15 @@ pub fn help_table(rows: &[(&str, &str)]) {
 
 /// Mode 0's legend: each kind's silhouette and colour, and how often it has caught the player.
 pub fn legend(world: &World) {
-    let mut kinds: Vec<&str> = world.agents.iter().map(|a| a.behaviour.kind()).collect();
+    let mut kinds: Vec<Kind> = world.agents.iter().map(|a| a.behaviour.kind_of()).collect();
     kinds.dedup();
-    kinds.sort_unstable();
+    kinds.sort_unstable_by_key(|k| k.word());
     kinds.dedup();
     // Reversed forms share their kind's look: one row per look, their catches added up.
     let mut rows: Vec<(style::Style, u32)> = Vec::new();
     for kind in kinds {
         let look = style::of(kind, world.mode);
-        let caught = world.score.by_kind.get(kind).copied().unwrap_or(0);
+        let caught = world.score.by_kind.get(kind.word()).copied().unwrap_or(0);
         match rows.iter_mut().find(|(s, _)| s.name == look.name) {
             Some((_, n)) => *n += caught,
             None => rows.push((look, caught)),
@@ -242,7 +241,7 @@ pub fn chart(world: &World) {
         14.0,
         DIM,
     );
-    let mut means: Vec<(&str, f64, u32)> = Vec::new();
+    let mut means: Vec<(Kind, f64, u32)> = Vec::new();
     for c in log {
         let px = plot.0 + (c.at / run_time) as f32 * plot.2;
         let py = plot.1 + plot.3 - (c.time_to_catch / top) as f32 * plot.3;
@@ -256,7 +255,7 @@ pub fn chart(world: &World) {
         }
     }
     for (i, (kind, sum, n)) in means.iter().enumerate() {
-        let look = style::of(kind, world.mode);
+        let look = style::of(*kind, world.mode);
         let row = plot.1 + 12.0 + i as f32 * 18.0;
         let mean = sum / f64::from(*n);
         let mean_y = plot.1 + plot.3 - (mean / top) as f32 * plot.3;

@@ -1,12 +1,13 @@
 //! The key table: the one source for input handling and the help overlay. Input is captured into a
 //! plain value each frame; the rest of the window reads that value, never a `KeyCode`.
 
-use crate::sim::mode::Mode;
+use crate::sim::mode::{Bank, Key, Mode};
 use glam::Vec2;
 use macroquad::input::{
     KeyCode, MouseButton, get_last_key_pressed, is_key_down, is_key_pressed,
     is_mouse_button_pressed, mouse_position,
 };
+use std::sync::LazyLock;
 
 /// What a key asks for.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -39,6 +40,7 @@ pub enum Action {
     Quit,
 }
 
+#[derive(Clone, Copy)]
 pub struct Binding {
     pub keys: &'static [KeyCode],
     /// How the help overlay names the keys.
@@ -52,7 +54,8 @@ const DOWN: Vec2 = Vec2::new(0.0, 1.0);
 const LEFT: Vec2 = Vec2::new(-1.0, 0.0);
 const RIGHT: Vec2 = Vec2::new(1.0, 0.0);
 
-pub const BINDINGS: &[Binding] = &[
+/// The movement rows, first in the table.
+const MOVES: &[Binding] = &[
     Binding {
         keys: &[KeyCode::W, KeyCode::Up],
         label: "W / Up",
@@ -77,90 +80,10 @@ pub const BINDINGS: &[Binding] = &[
         action: Action::Move(RIGHT),
         help: "move right",
     },
-    Binding {
-        keys: &[KeyCode::Key1, KeyCode::Kp1],
-        label: "1",
-        action: Action::Mode(Mode::TileChase),
-        help: "tile chase: x and y each step toward the player",
-    },
-    Binding {
-        keys: &[KeyCode::Key2, KeyCode::Kp2],
-        label: "2",
-        action: Action::Mode(Mode::TileLos),
-        help: "tile line-of-sight: walk the Bresenham line to the player",
-    },
-    Binding {
-        keys: &[KeyCode::Key3, KeyCode::Kp3],
-        label: "3",
-        action: Action::Mode(Mode::LosChase),
-        help: "line-of-sight chase: seek the player's current position",
-    },
-    Binding {
-        keys: &[KeyCode::Key4, KeyCode::Kp4],
-        label: "4",
-        action: Action::Mode(Mode::Intercept),
-        help: "intercept: seek the predicted meeting point",
-    },
-    Binding {
-        keys: &[KeyCode::Key5, KeyCode::Kp5],
-        label: "5",
-        action: Action::Mode(Mode::Evade),
-        help: "evade: agents flee you; touch them to tag them",
-    },
-    Binding {
-        keys: &[KeyCode::Key6, KeyCode::Kp6],
-        label: "6",
-        action: Action::Mode(Mode::Wander),
-        help: "wander: Reynolds' jittered circle",
-    },
-    Binding {
-        keys: &[KeyCode::Key7, KeyCode::Kp7],
-        label: "7",
-        action: Action::Mode(Mode::Avoid),
-        help: "obstacle avoidance: feel ahead with rays",
-    },
-    Binding {
-        keys: &[KeyCode::Key8, KeyCode::Kp8],
-        label: "8",
-        action: Action::Mode(Mode::Galaga),
-        help: "Galaga: waves, formation, dives",
-    },
-    Binding {
-        keys: &[KeyCode::Key9, KeyCode::Kp9],
-        label: "9",
-        action: Action::Mode(Mode::Patterns),
-        help: "pattern movement: square, zigzag, racetrack, tile box",
-    },
-    Binding {
-        keys: &[KeyCode::Key0, KeyCode::Kp0],
-        label: "0",
-        action: Action::Mode(Mode::Mixed),
-        help: "free-for-all: every behaviour at once, with a legend",
-    },
-    Binding {
-        keys: &[KeyCode::Key1, KeyCode::Kp1],
-        label: "Shift+1",
-        action: Action::Mode(Mode::Flock),
-        help: "flock: Reynolds' boids, metric or topological neighbours",
-    },
-    Binding {
-        keys: &[KeyCode::Key2, KeyCode::Kp2],
-        label: "Shift+2",
-        action: Action::Mode(Mode::Swarm),
-        help: "swarm: Lennard-Jones forces gather a swarm round you",
-    },
-    Binding {
-        keys: &[KeyCode::Key3, KeyCode::Kp3],
-        label: "Shift+3",
-        action: Action::Mode(Mode::Pathfind),
-        help: "finding the way: A* on the tiles, flow fields",
-    },
-    Binding {
-        keys: &[KeyCode::Key4, KeyCode::Kp4],
-        label: "Shift+4",
-        action: Action::Mode(Mode::Fsm),
-        help: "state machines: guards patrol, see, chase, search, return; pickups make them flee",
-    },
+];
+
+/// The rows after the modes'.
+const COMMANDS: &[Binding] = &[
     Binding {
         keys: &[KeyCode::E],
         label: "E",
@@ -289,6 +212,52 @@ pub const BINDINGS: &[Binding] = &[
     },
 ];
 
+/// The whole table in the help overlay's order: moving, the modes in key order (each row from
+/// the mode's own entry, [`Mode::info`]), then the commands.
+pub static BINDINGS: LazyLock<Vec<Binding>> = LazyLock::new(|| {
+    let modes = Mode::ALL.iter().map(|&m| mode_row(m));
+    MOVES
+        .iter()
+        .copied()
+        .chain(modes)
+        .chain(COMMANDS.iter().copied())
+        .collect()
+});
+
+/// The number keys, top row and keypad, by digit.
+static DIGIT_KEYS: [[KeyCode; 2]; 10] = [
+    [KeyCode::Key0, KeyCode::Kp0],
+    [KeyCode::Key1, KeyCode::Kp1],
+    [KeyCode::Key2, KeyCode::Kp2],
+    [KeyCode::Key3, KeyCode::Kp3],
+    [KeyCode::Key4, KeyCode::Kp4],
+    [KeyCode::Key5, KeyCode::Kp5],
+    [KeyCode::Key6, KeyCode::Kp6],
+    [KeyCode::Key7, KeyCode::Kp7],
+    [KeyCode::Key8, KeyCode::Kp8],
+    [KeyCode::Key9, KeyCode::Kp9],
+];
+static DIGIT_LABELS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+static SHIFT_LABELS: [&str; 10] = [
+    "Shift+0", "Shift+1", "Shift+2", "Shift+3", "Shift+4", "Shift+5", "Shift+6", "Shift+7",
+    "Shift+8", "Shift+9",
+];
+
+/// A mode's row: its digit's keys, labelled with its bank.
+fn mode_row(mode: Mode) -> Binding {
+    let Key { bank, digit } = mode.info().key;
+    let d = usize::from(digit);
+    Binding {
+        keys: &DIGIT_KEYS[d],
+        label: match bank {
+            Bank::First => DIGIT_LABELS[d],
+            Bank::Second => SHIFT_LABELS[d],
+        },
+        action: Action::Mode(mode),
+        help: mode.help(),
+    }
+}
+
 /// One frame's input.
 #[derive(Debug, Clone, Default)]
 pub struct FrameInput {
@@ -315,7 +284,7 @@ pub fn capture(ui_has_mouse: bool) -> FrameInput {
         mouse: Vec2::new(mx, my),
         ..FrameInput::default()
     };
-    for b in BINDINGS {
+    for b in BINDINGS.iter() {
         let pressed = || b.keys.iter().any(|&k| is_key_pressed(k));
         let fired = match b.action {
             Action::Move(dir) => {

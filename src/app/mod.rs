@@ -7,6 +7,7 @@ pub mod group_overlay;
 pub mod guards;
 pub mod hud;
 pub mod keys;
+pub mod palette;
 pub mod panel;
 pub mod pathview;
 pub mod replay;

@@ -6,7 +6,7 @@
 //! slider follows the mouse while the left button is held on it (with Shift, at a tenth of the
 //! pace, for fine values); the wheel scrolls the list when it is longer than the window.
 
-use super::hud::{DIM, PANEL_BG, TEXT};
+use super::palette::{DIM, PANEL_BG, TEXT};
 use crate::data::DataSources;
 use crate::data::tuning::{self, SLIDERS, Slider};
 use crate::sim::command::Command;
@@ -56,7 +56,7 @@ fn area(rows: usize) -> Rect {
 }
 
 fn shown(world: &World) -> Vec<&'static Slider> {
-    SLIDERS.iter().filter(|s| s.shown_in(world.mode)).collect()
+    SLIDERS.iter().filter(|s| world.mode.shows(s)).collect()
 }
 
 /// Whether window point `(x, y)` is on the open panel (a click there is the panel's).

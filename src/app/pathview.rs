@@ -5,7 +5,7 @@
 //! flow field's arrows. And the panel naming the search, the tiles it closed and its time.
 
 use super::camera::{Camera, HUD_HEIGHT};
-use super::hud::{DIM, PANEL_BG, TEXT};
+use super::palette::{DIM, PANEL_BG, TEXT};
 use crate::sim::agent::Behaviour;
 use crate::sim::mode::Mode;
 use crate::sim::path::{self, FlowField, Order, Search, TileState};
@@ -59,9 +59,11 @@ impl PathView {
         let nearest = world
             .agents
             .iter()
-            .filter_map(|a| match &a.behaviour {
-                Behaviour::Path(chase) if flows || chase.planned => Some((a, chase)),
-                _ => None,
+            .filter_map(|a| {
+                let Behaviour::Path(chase) = &a.behaviour else {
+                    return None;
+                };
+                (flows || chase.planned).then_some((a, chase))
             })
             .min_by(|a, b| {
                 let d = |x: &crate::sim::agent::Agent| x.body.pos.distance_squared(player);

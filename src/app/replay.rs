@@ -7,7 +7,8 @@
 //! test (or a person) can check that the screen stands where the record says.
 
 use super::camera::HUD_HEIGHT;
-use super::hud::{self, DIM, PANEL_BG, TEXT};
+use super::hud;
+use super::palette::{DIM, PANEL_BG, TEXT};
 use super::pathview::PathView;
 use super::view::View;
 use super::{create_record, draw, open_window, style};

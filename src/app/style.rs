@@ -3,6 +3,8 @@
 //! and the legend alike.
 
 use super::camera::Camera;
+use super::palette::{BLUE, GREEN, GREY, ORANGE, PURPLE, SKY, VERMILLION, WHITE, YELLOW};
+use crate::sim::agent::Kind;
 use crate::sim::mode::Mode;
 use glam::Vec2;
 use macroquad::models::{Mesh, Vertex, draw_mesh};
@@ -66,18 +68,6 @@ const DRONE: Shape = Shape(&[
 /// Any agent in a big crowd (see `draw::DETAIL_LIMIT`): one triangle, nose along +x.
 pub const SPECK: Shape = Shape(&[[[1.5, 0.0], [-1.0, 0.85], [-1.0, -0.85]]]);
 
-/// Okabe & Ito's palette (distinguishable with the common colour-vision deficiencies), and a
-/// light grey for what it has no slot for.
-pub const VERMILLION: Color = Color::new(0.84, 0.37, 0.0, 1.0);
-pub const ORANGE: Color = Color::new(0.90, 0.62, 0.0, 1.0);
-pub const PURPLE: Color = Color::new(0.80, 0.47, 0.65, 1.0);
-pub const YELLOW: Color = Color::new(0.94, 0.89, 0.26, 1.0);
-pub const SKY: Color = Color::new(0.34, 0.71, 0.91, 1.0);
-pub const GREEN: Color = Color::new(0.0, 0.62, 0.45, 1.0);
-pub const BLUE: Color = Color::new(0.25, 0.55, 0.95, 1.0);
-pub const GREY: Color = Color::new(0.70, 0.70, 0.72, 1.0);
-pub const WHITE: Color = Color::new(0.97, 0.97, 0.97, 1.0);
-
 /// One kind's look and its name in the legend.
 pub struct Style {
     pub color: Color,
@@ -85,35 +75,35 @@ pub struct Style {
     pub name: &'static str,
 }
 
-/// The look of a record `kind` in `mode`. Reversed forms keep their kind's look. Galaga ships
+/// The look of a `kind` of agent in `mode`. Reversed forms keep their kind's look. Galaga ships
 /// wear arcade-like colours in mode 8; in the free-for-all the squadron is white, so every
 /// colour there names one kind.
-pub fn of(kind: &str, mode: Mode) -> Style {
+pub fn of(kind: Kind, mode: Mode) -> Style {
     let mut style = look(kind);
-    if mode == Mode::Mixed && matches!(kind, "boss" | "escort" | "drone") {
+    if mode == Mode::Mixed && matches!(kind, Kind::Boss | Kind::Escort | Kind::Drone) {
         style.color = WHITE;
     }
     style
 }
 
-fn look(kind: &str) -> Style {
+fn look(kind: Kind) -> Style {
     let (color, shape, name) = match kind {
-        "tile-chase" | "tile-evade" => (VERMILLION, &TANK, "tile chase"),
-        "tile-los" | "tile-los-away" => (ORANGE, &TANK, "tile line of sight"),
-        "los-chase" | "flee" => (PURPLE, &DART, "line of sight"),
-        "intercept" | "evade-predict" => (YELLOW, &DART, "intercept"),
-        "evade" => (SKY, &KITE, "evade"),
-        "wander" | "wander-waypoint" => (GREEN, &BEETLE, "wander"),
-        "avoid-wander" | "avoid-chase" => (BLUE, &BEETLE, "avoid"),
-        "pattern" | "tile-pattern" => (GREY, &BUOY, "pattern"),
-        "boid" => (SKY, &DART, "boid"),
-        "swarmer" => (GREEN, &KITE, "swarmer"),
-        "pathfind" => (ORANGE, &DART, "pathfind"),
+        Kind::TileChase | Kind::TileEvade => (VERMILLION, &TANK, "tile chase"),
+        Kind::TileLos | Kind::TileLosAway => (ORANGE, &TANK, "tile line of sight"),
+        Kind::LosChase | Kind::Flee => (PURPLE, &DART, "line of sight"),
+        Kind::Intercept | Kind::EvadePredict => (YELLOW, &DART, "intercept"),
+        Kind::Evade => (SKY, &KITE, "evade"),
+        Kind::Wander | Kind::WanderWaypoint => (GREEN, &BEETLE, "wander"),
+        Kind::AvoidWander | Kind::AvoidChase => (BLUE, &BEETLE, "avoid"),
+        Kind::Pattern | Kind::TilePattern => (GREY, &BUOY, "pattern"),
+        Kind::Boid => (SKY, &DART, "boid"),
+        Kind::Swarmer => (GREEN, &KITE, "swarmer"),
+        Kind::Pathfind => (ORANGE, &DART, "pathfind"),
         // (Drawn in the colour of its state; see `guards::color`.)
-        "guard" => (WHITE, &DART, "guard"),
-        "boss" => (GREEN, &BOSS, "boss"),
-        "escort" => (VERMILLION, &ESCORT, "escort"),
-        _ => (SKY, &DRONE, "drone"),
+        Kind::Guard => (WHITE, &DART, "guard"),
+        Kind::Boss => (GREEN, &BOSS, "boss"),
+        Kind::Escort => (VERMILLION, &ESCORT, "escort"),
+        Kind::Drone => (SKY, &DRONE, "drone"),
     };
     Style { color, shape, name }
 }

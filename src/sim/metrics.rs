@@ -60,7 +60,7 @@ impl Metrics {
         if world.mode == Mode::Avoid {
             self.agent_overlaps += self.overlapping(world);
         }
-        if matches!(world.mode, Mode::Flock | Mode::Swarm) {
+        if world.mode.moves_together() {
             let window = (POLARIZATION_WINDOW_S / dt).round() as usize;
             let members = world.agents.iter().map(|a| (a.body.pos, a.body.vel));
             self.watch.get_or_insert_with(Watch::new).observe(
@@ -211,7 +211,21 @@ impl Metrics {
         };
         let join = match world.mode {
             Mode::Flock => world.tuning.flock.radius,
-            _ => world.tuning.swarm.range * 2.0 * world.tuning.boid.radius,
+            // The others watch a group only after a recorded switch away from the flock or the
+            // swarm: the crowd watched then is measured as the swarm's.
+            Mode::Swarm
+            | Mode::TileChase
+            | Mode::TileLos
+            | Mode::LosChase
+            | Mode::Intercept
+            | Mode::Evade
+            | Mode::Wander
+            | Mode::Avoid
+            | Mode::Galaga
+            | Mode::Patterns
+            | Mode::Mixed
+            | Mode::Pathfind
+            | Mode::Fsm => world.tuning.swarm.range * 2.0 * world.tuning.boid.radius,
         };
         let w = watch.finish(join);
         let min = w.min_separation.map(|d| round3(f64::from(d)));

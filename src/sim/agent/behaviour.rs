@@ -3,6 +3,7 @@
 //! player, its vehicle numbers, its mode).
 
 use super::group::{BoidMind, SwarmMind};
+use super::kind::Kind;
 use super::tile_walk::TileWalk;
 use crate::data::patterns::ShipKind;
 use crate::data::tuning::{Tuning, VehicleTuning};
@@ -113,35 +114,40 @@ impl Behaviour {
 
     /// The record's `kind`.
     pub fn kind(&self) -> &'static str {
+        self.kind_of().word()
+    }
+
+    /// What kind of agent this is.
+    pub fn kind_of(&self) -> Kind {
         match self {
-            Behaviour::TileChase { flip: false, .. } => "tile-chase",
-            Behaviour::TileChase { flip: true, .. } => "tile-evade",
-            Behaviour::TileLos { flip: false, .. } => "tile-los",
-            Behaviour::TileLos { flip: true, .. } => "tile-los-away",
-            Behaviour::Los { flip: false } => "los-chase",
-            Behaviour::Los { flip: true } => "flee",
-            Behaviour::Intercept { flip: false, .. } => "intercept",
-            Behaviour::Intercept { flip: true, .. } => "evade-predict",
-            Behaviour::Evade(_) => "evade",
+            Behaviour::TileChase { flip: false, .. } => Kind::TileChase,
+            Behaviour::TileChase { flip: true, .. } => Kind::TileEvade,
+            Behaviour::TileLos { flip: false, .. } => Kind::TileLos,
+            Behaviour::TileLos { flip: true, .. } => Kind::TileLosAway,
+            Behaviour::Los { flip: false } => Kind::LosChase,
+            Behaviour::Los { flip: true } => Kind::Flee,
+            Behaviour::Intercept { flip: false, .. } => Kind::Intercept,
+            Behaviour::Intercept { flip: true, .. } => Kind::EvadePredict,
+            Behaviour::Evade(_) => Kind::Evade,
             Behaviour::Wander {
                 waypoints: false, ..
-            } => "wander",
+            } => Kind::Wander,
             Behaviour::Wander {
                 waypoints: true, ..
-            } => "wander-waypoint",
-            Behaviour::Avoid { chase: false, .. } => "avoid-wander",
-            Behaviour::Avoid { chase: true, .. } => "avoid-chase",
+            } => Kind::WanderWaypoint,
+            Behaviour::Avoid { chase: false, .. } => Kind::AvoidWander,
+            Behaviour::Avoid { chase: true, .. } => Kind::AvoidChase,
             Behaviour::Ship(s) => match s.kind {
-                ShipKind::Boss => "boss",
-                ShipKind::Escort => "escort",
-                ShipKind::Drone => "drone",
+                ShipKind::Boss => Kind::Boss,
+                ShipKind::Escort => Kind::Escort,
+                ShipKind::Drone => Kind::Drone,
             },
-            Behaviour::Pattern { .. } => "pattern",
-            Behaviour::TilePattern { .. } => "tile-pattern",
-            Behaviour::Boid(_) => "boid",
-            Behaviour::Swarmer(_) => "swarmer",
-            Behaviour::Path(_) => "pathfind",
-            Behaviour::Guard(_) => "guard",
+            Behaviour::Pattern { .. } => Kind::Pattern,
+            Behaviour::TilePattern { .. } => Kind::TilePattern,
+            Behaviour::Boid(_) => Kind::Boid,
+            Behaviour::Swarmer(_) => Kind::Swarmer,
+            Behaviour::Path(_) => Kind::Pathfind,
+            Behaviour::Guard(_) => Kind::Guard,
         }
     }
 
@@ -211,7 +217,17 @@ impl Behaviour {
             Behaviour::TileChase { walk, .. }
             | Behaviour::TileLos { walk, .. }
             | Behaviour::TilePattern { walk, .. } => Some(walk),
-            _ => None,
+            Behaviour::Los { .. }
+            | Behaviour::Intercept { .. }
+            | Behaviour::Evade(_)
+            | Behaviour::Wander { .. }
+            | Behaviour::Avoid { .. }
+            | Behaviour::Ship(_)
+            | Behaviour::Pattern { .. }
+            | Behaviour::Boid(_)
+            | Behaviour::Swarmer(_)
+            | Behaviour::Path(_)
+            | Behaviour::Guard(_) => None,
         }
     }
 
@@ -223,7 +239,13 @@ impl Behaviour {
             Behaviour::Ship(s) => &s.params,
             Behaviour::Pattern { params, .. } => params,
             Behaviour::Boid(_) | Behaviour::Swarmer(_) => &tuning.boid,
-            _ => &tuning.chaser,
+            Behaviour::TileChase { .. }
+            | Behaviour::TileLos { .. }
+            | Behaviour::Los { .. }
+            | Behaviour::Intercept { .. }
+            | Behaviour::TilePattern { .. }
+            | Behaviour::Path(_)
+            | Behaviour::Guard(_) => &tuning.chaser,
         }
     }
 
@@ -275,16 +297,28 @@ impl Behaviour {
     }
 
     pub fn guard(&self) -> Option<&Guard> {
-        match self {
-            Behaviour::Guard(g) => Some(g),
-            _ => None,
+        if let Behaviour::Guard(g) = self {
+            Some(g)
+        } else {
+            None
         }
     }
 
     pub fn wander_walk(&self) -> Option<&WanderWalk> {
         match self {
             Behaviour::Wander { walk, .. } | Behaviour::Avoid { walk, .. } => Some(walk),
-            _ => None,
+            Behaviour::TileChase { .. }
+            | Behaviour::TileLos { .. }
+            | Behaviour::Los { .. }
+            | Behaviour::Intercept { .. }
+            | Behaviour::Evade(_)
+            | Behaviour::Ship(_)
+            | Behaviour::Pattern { .. }
+            | Behaviour::TilePattern { .. }
+            | Behaviour::Boid(_)
+            | Behaviour::Swarmer(_)
+            | Behaviour::Path(_)
+            | Behaviour::Guard(_) => None,
         }
     }
 }

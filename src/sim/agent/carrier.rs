@@ -9,18 +9,18 @@ use glam::Vec2;
 impl Carrier for Agent {
     #[inline]
     fn ship(&self) -> &Ship {
-        match &self.behaviour {
-            Behaviour::Ship(s) => s,
-            _ => unreachable!("galaga worlds hold only ships"),
-        }
+        let Behaviour::Ship(s) = &self.behaviour else {
+            unreachable!("galaga worlds hold only ships")
+        };
+        s
     }
 
     #[inline]
     fn ship_mut(&mut self) -> &mut Ship {
-        match &mut self.behaviour {
-            Behaviour::Ship(s) => s,
-            _ => unreachable!("galaga worlds hold only ships"),
-        }
+        let Behaviour::Ship(s) = &mut self.behaviour else {
+            unreachable!("galaga worlds hold only ships")
+        };
+        s
     }
 
     #[inline]

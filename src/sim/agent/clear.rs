@@ -41,7 +41,18 @@ impl Agent {
                 force
             }
             // Only the behaviours above plan this; any other would just seek along its wish.
-            _ => wish * p.max_speed - self.body.vel,
+            Behaviour::TileChase { .. }
+            | Behaviour::TileLos { .. }
+            | Behaviour::Los { .. }
+            | Behaviour::Intercept { .. }
+            | Behaviour::Evade(_)
+            | Behaviour::Ship(_)
+            | Behaviour::Pattern { .. }
+            | Behaviour::TilePattern { .. }
+            | Behaviour::Boid(_)
+            | Behaviour::Swarmer(_)
+            | Behaviour::Path(_)
+            | Behaviour::Guard(_) => wish * p.max_speed - self.body.vel,
         })
     }
 }

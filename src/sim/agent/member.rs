@@ -98,7 +98,18 @@ impl Agent {
         match self.behaviour {
             Behaviour::Intercept { tc, .. } => tc,
             Behaviour::Guard(ref g) => g.tc,
-            _ => None,
+            Behaviour::TileChase { .. }
+            | Behaviour::TileLos { .. }
+            | Behaviour::Los { .. }
+            | Behaviour::Evade(_)
+            | Behaviour::Wander { .. }
+            | Behaviour::Avoid { .. }
+            | Behaviour::Ship(_)
+            | Behaviour::Pattern { .. }
+            | Behaviour::TilePattern { .. }
+            | Behaviour::Boid(_)
+            | Behaviour::Swarmer(_)
+            | Behaviour::Path(_) => None,
         }
     }
 

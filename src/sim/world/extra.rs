@@ -30,7 +30,18 @@ impl World {
                             }
                         }
                         Behaviour::TilePattern { run, .. } => cycles += run.cycles,
-                        _ => {}
+                        Behaviour::TileChase { .. }
+                        | Behaviour::TileLos { .. }
+                        | Behaviour::Los { .. }
+                        | Behaviour::Intercept { .. }
+                        | Behaviour::Evade(_)
+                        | Behaviour::Wander { .. }
+                        | Behaviour::Avoid { .. }
+                        | Behaviour::Ship(_)
+                        | Behaviour::Boid(_)
+                        | Behaviour::Swarmer(_)
+                        | Behaviour::Path(_)
+                        | Behaviour::Guard(_) => {}
                     }
                 }
                 m.insert("cycles".into(), json!(cycles));
@@ -77,7 +88,17 @@ impl World {
                     serde_json::Value::Object(seconds),
                 );
             }
-            _ => {}
+            // The flock's and the swarm's figures come from the metrics' group watch
+            // (`Metrics::group_extra`); the others have none of their own.
+            Mode::TileChase
+            | Mode::TileLos
+            | Mode::LosChase
+            | Mode::Intercept
+            | Mode::Evade
+            | Mode::Wander
+            | Mode::Avoid
+            | Mode::Flock
+            | Mode::Swarm => {}
         }
         m
     }
@@ -85,9 +106,10 @@ impl World {
     /// The record's `state` for agent `a`: a guard's machine state by the machine's name for it,
     /// any other agent's behaviour word.
     pub fn state_word<'a>(&'a self, a: &'a crate::sim::agent::Agent) -> &'a str {
-        match &a.behaviour {
-            Behaviour::Guard(g) => self.fsm.machine.name(g.mind.state),
-            _ => a.state,
+        if let Behaviour::Guard(g) = &a.behaviour {
+            self.fsm.machine.name(g.mind.state)
+        } else {
+            a.state
         }
     }
 

@@ -218,7 +218,7 @@ impl World {
     /// moved with it (each position scaled, then put clear of the obstacles), so the crowd keeps
     /// its shape in the grown or shrunk arena.
     pub(super) fn fit_arena(&mut self, count: usize) {
-        let grows = matches!(self.mode, Mode::Flock | Mode::Swarm) && !self.config.fixed_arena;
+        let grows = self.mode.moves_together() && !self.config.fixed_arena;
         let scale = if grows {
             arena_scale(&self.arena_data, count)
         } else {

@@ -182,8 +182,8 @@ impl World {
     pub(super) fn score_catch(&mut self, i: usize, now: f64) {
         let a = &self.agents[i];
         let id = a.id;
-        let kind = a.behaviour.kind();
-        *self.score.by_kind.entry(kind).or_insert(0) += 1;
+        let kind = a.behaviour.kind_of();
+        *self.score.by_kind.entry(kind.word()).or_insert(0) += 1;
         self.score.log.push_back(CatchRecord {
             kind,
             at: now,

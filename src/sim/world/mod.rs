@@ -8,7 +8,7 @@ use crate::data::arena::ArenaData;
 use crate::data::patterns::PatternsData;
 use crate::data::tuning::Tuning;
 use crate::data::tuning::VehicleTuning;
-use crate::sim::agent::{Agent, Plan};
+use crate::sim::agent::{Agent, Kind, Plan};
 use crate::sim::arena::Arena;
 use crate::sim::behaviours::galaga::Stage;
 use crate::sim::clock::TICK_HZ;
@@ -93,7 +93,7 @@ pub struct Score {
 /// One catch: who, when, and how long after its (re)spawn.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CatchRecord {
-    pub kind: &'static str,
+    pub kind: Kind,
     /// Run time of the catch (simulated seconds since the start).
     pub at: f64,
     pub time_to_catch: f64,
@@ -282,13 +282,22 @@ impl World {
                 }
                 return;
             }
-            _ => {}
+            Mode::TileChase
+            | Mode::TileLos
+            | Mode::LosChase
+            | Mode::Intercept
+            | Mode::Evade
+            | Mode::Wander
+            | Mode::Avoid
+            | Mode::Flock
+            | Mode::Swarm
+            | Mode::Pathfind => {}
         }
         self.agents.truncate(n);
         self.fit_arena(n);
         self.flocking.forget_heeds();
         while self.agents.len() < n {
-            let pos = if matches!(self.mode, Mode::Flock | Mode::Swarm) {
+            let pos = if self.mode.moves_together() {
                 self.anywhere()
             } else {
                 let pos = self.far_spawn();

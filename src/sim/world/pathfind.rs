@@ -150,9 +150,11 @@ impl World {
     pub fn max_wait(&self) -> f32 {
         self.agents
             .iter()
-            .filter_map(|a| match &a.behaviour {
-                Behaviour::Path(chase) => Some(chase.longest),
-                _ => None,
+            .filter_map(|a| {
+                let Behaviour::Path(chase) = &a.behaviour else {
+                    return None;
+                };
+                Some(chase.longest)
             })
             .fold(self.paths.max_wait, f32::max)
     }

@@ -33,9 +33,18 @@ impl World {
             Mode::Patterns => return self.spawn_walkers(count),
             Mode::Mixed => return self.spawn_mixed(count),
             Mode::Fsm => return self.spawn_guards(count),
-            _ => {}
+            Mode::TileChase
+            | Mode::TileLos
+            | Mode::LosChase
+            | Mode::Intercept
+            | Mode::Evade
+            | Mode::Wander
+            | Mode::Avoid
+            | Mode::Flock
+            | Mode::Swarm
+            | Mode::Pathfind => {}
         }
-        if matches!(self.mode, Mode::Flock | Mode::Swarm) {
+        if self.mode.moves_together() {
             for i in 0..count {
                 let pos = self.anywhere();
                 let agent = self.new_agent(i as u32, pos, self.mode, self.flip);
@@ -117,7 +126,19 @@ impl World {
                     .0
                     .per_squadron
             }
-            _ => mode.default_agents(),
+            Mode::TileChase
+            | Mode::TileLos
+            | Mode::LosChase
+            | Mode::Intercept
+            | Mode::Evade
+            | Mode::Wander
+            | Mode::Avoid
+            | Mode::Patterns
+            | Mode::Mixed
+            | Mode::Flock
+            | Mode::Swarm
+            | Mode::Pathfind
+            | Mode::Fsm => mode.default_agents(),
         }
     }
 

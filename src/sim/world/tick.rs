@@ -24,7 +24,7 @@ impl World {
             &self.tuning.player,
             dt,
         );
-        if matches!(self.mode, Mode::Flock | Mode::Swarm) {
+        if self.mode.moves_together() {
             // (Their members neither catch nor are tagged.)
             self.tick_group();
             self.tick += 1;
@@ -47,7 +47,19 @@ impl World {
                     id: a.id,
                     pos: a.body.pos,
                 }),
-                _ => None,
+                Behaviour::Avoid { chase: false, .. }
+                | Behaviour::TileChase { .. }
+                | Behaviour::TileLos { .. }
+                | Behaviour::Los { .. }
+                | Behaviour::Intercept { .. }
+                | Behaviour::Evade(_)
+                | Behaviour::Wander { .. }
+                | Behaviour::Ship(_)
+                | Behaviour::Pattern { .. }
+                | Behaviour::TilePattern { .. }
+                | Behaviour::Boid(_)
+                | Behaviour::Swarmer(_)
+                | Behaviour::Guard(_) => None,
             });
             self.crowd.rebuild(self.arena.size(), range, chasers);
         } else {
