@@ -3,6 +3,9 @@
 //! (both forms) and of a crowd among 400 obstacles; only a tick that logs a catch or a tag may
 //! allocate (its event's text, and the respawned agent).
 
+mod common;
+
+use common::counting::{Counting, allocations};
 use steering_arena::data::arena::with_spaced_obstacles;
 use steering_arena::data::built_in;
 use steering_arena::sim::mode::Mode;
@@ -10,12 +13,8 @@ use steering_arena::sim::path::Order;
 use steering_arena::sim::player::Script;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
-#[path = "common/counting.rs"]
-mod counting;
-use counting::allocations;
-
 #[global_allocator]
-static GLOBAL: counting::Counting = counting::Counting;
+static GLOBAL: Counting = Counting;
 
 /// Ticks `world` for `ticks` after a warm-up; returns the ticks that allocated without logging
 /// an event, and how many ticks logged one.
@@ -106,10 +105,7 @@ fn a_crowd_among_400_obstacles_allocates_nothing() {
 fn pathfind_plans_allocate_nothing() {
     // Chasers that plan (up to the crowd's 64) with each search, against a player who keeps
     // changing tile (every chaser plans again each time), on the default arena and the maze.
-    let mut maze = built_in();
-    maze.arena = steering_arena::data::arena::parse(include_str!("../assets/maze.json"))
-        .expect("the maze parses");
-    for data in [built_in(), maze] {
+    for data in [built_in(), common::arena::maze()] {
         for order in Order::ALL {
             for agents in [4, 64] {
                 let mut world = World::new(

@@ -1,5 +1,7 @@
 //! The arena's grid-accelerated queries agree with brute force, and collisions keep bodies out.
 
+mod common;
+
 use glam::Vec2;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -27,13 +29,9 @@ fn random_arena(rng: &mut StdRng, count: usize) -> Arena {
         })
         .collect();
     Arena::from_data(&ArenaData {
-        width: 1280.0,
-        height: 768.0,
-        tile_size: 32.0,
         obstacles,
         spawns: vec![[10.0, 10.0]],
-        player_start: [640.0, 384.0],
-        pickups: Vec::new(),
+        ..common::arena::empty(1280.0, 768.0)
     })
 }
 
@@ -439,13 +437,10 @@ fn zero_length_and_degenerate_rays_hit_nothing_and_never_give_nan() {
 /// An 800x600 arena holding `obstacles`.
 fn small_arena(obstacles: Vec<ObstacleData>) -> Arena {
     Arena::from_data(&ArenaData {
-        width: 800.0,
-        height: 600.0,
-        tile_size: 32.0,
         obstacles,
         spawns: vec![[10.0, 10.0]],
         player_start: [20.0, 20.0],
-        pickups: Vec::new(),
+        ..common::arena::empty(800.0, 600.0)
     })
 }
 

@@ -6,17 +6,16 @@
 
 mod common;
 
+use common::{feel, world};
 use glam::Vec2;
 use std::sync::OnceLock;
 use steering_arena::data::arena::{ArenaData, ObstacleData, with_random_obstacles};
 use steering_arena::data::{DataSet, built_in};
 use steering_arena::sim::agent::{Agent, CastSchedule};
 use steering_arena::sim::arena::{Arena, Obstacle};
-use steering_arena::sim::headless;
 use steering_arena::sim::metrics::{Metrics, Summary};
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
-use steering_arena::sim::record::Recorder;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 const SEEDS: std::ops::RangeInclusive<u64> = 1..=10;
@@ -207,26 +206,22 @@ const SMALL_H: f32 = 600.0;
 
 /// An 800x600 arena holding only `obstacles`, with the built-in tuning.
 fn small_arena(obstacles: Vec<ObstacleData>) -> DataSet {
-    DataSet {
-        arena: ArenaData {
-            width: SMALL_W,
-            height: SMALL_H,
-            tile_size: 32.0,
-            obstacles,
-            spawns: vec![[40.0, 40.0]],
-            player_start: [40.0, 40.0],
-            pickups: Vec::new(),
-        },
-        ..built_in()
-    }
+    common::arena::data_on(ArenaData {
+        obstacles,
+        player_start: [40.0, 40.0],
+        ..common::arena::empty(SMALL_W, SMALL_H)
+    })
 }
 
 /// One avoid agent (wandering) placed at `pos` moving at full speed along `dir`.
 fn one_agent(data: &DataSet, seed: u64, pos: Vec2, dir: Vec2) -> World {
-    let mut world = World::new(data, avoid(seed, false, Some(1)));
-    let speed = world.tuning.wanderer.max_speed;
-    world.place_agent(0, pos, dir.normalize() * speed);
-    world
+    let speed = data.tuning.wanderer.max_speed;
+    world::one_agent(
+        data,
+        avoid(seed, false, Some(1)),
+        pos,
+        dir.normalize() * speed,
+    )
 }
 
 /// What happened to an agent driven at a target.
@@ -441,9 +436,7 @@ fn an_obstacle_dropped_in_front_of_a_moving_agent_is_avoided_at_once() {
     let mut cases = Cases::default();
     for seed in 1..=5 {
         let mut world = one_agent(&data, seed, Vec2::new(150.0, 300.0), Vec2::X);
-        for _ in 0..10 {
-            world.tick(&Input::default());
-        }
+        world::idle(&mut world, 10);
         world.events.clear();
         let a = &world.agents[0];
         let centre = a.body.pos + a.body.heading * 100.0;
@@ -486,13 +479,7 @@ fn chasing_agents_catch_a_still_player_through_the_obstacles() {
     const LIMIT_S: f64 = 8.0;
     let mut firsts = Vec::new();
     for seed in SEEDS {
-        let s = headless::run(
-            &built_in(),
-            avoid(seed, true, None),
-            30.0,
-            None::<&mut Recorder<std::io::Sink>>,
-        )
-        .expect("no recorder, no I/O");
+        let s = world::summary(&built_in(), avoid(seed, true, None), 30.0);
         let what = format!("seed {seed}: {s:?}");
         assert_eq!(s.mode, "avoid", "{what}");
         assert!(s.catches > 0, "{what}");
@@ -528,7 +515,7 @@ fn between_casts_an_agent_acts_on_its_last_cast_brought_nearer() {
                     .expect("the circle is within the rays' reach all along"),
             );
         }
-        let moved = common::casts_among(&held, &format!("{hz} Hz"));
+        let moved = feel::casts_among(&held, &format!("{hz} Hz"));
         assert!(
             casts.contains(&moved),
             "{hz} Hz: the felt point moved on {moved} of 11 ticks, expected {casts:?}"

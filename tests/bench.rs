@@ -1,16 +1,14 @@
 //! `steering-arena bench` prints one JSON object with every field (a short run; the figures
 //! themselves are measured for the README, never asserted here).
 
+mod common;
+
+use common::bin;
 use serde_json::Value;
-use std::process::Command;
 use steering_arena::sim::path::Order;
 
 fn bench(args: &[&str]) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_steering-arena"))
-        .arg("bench")
-        .args(args)
-        .output()
-        .expect("the binary runs");
+    let out = bin::run(["bench"].iter().chain(args));
     assert!(
         out.status.success(),
         "bench failed: {}",
@@ -90,10 +88,7 @@ fn bench_fills_the_sixteen_times_arena_at_the_dense_runs_density() {
 
 #[test]
 fn bench_rejects_a_bad_obstacle_count_on_one_line() {
-    let out = Command::new(env!("CARGO_BIN_EXE_steering-arena"))
-        .args(["bench", "--obstacles", "many"])
-        .output()
-        .expect("the binary runs");
+    let out = bin::run(["bench", "--obstacles", "many"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
@@ -191,10 +186,7 @@ fn bench_compares_crowd_sizes_and_obstacle_counts_round_by_round() {
 #[test]
 fn bench_rejects_a_bad_round_count_on_one_line() {
     for bad in ["0", "26", "few"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_steering-arena"))
-            .args(["bench", "--rounds", bad])
-            .output()
-            .expect("the binary runs");
+        let out = bin::run(["bench", "--rounds", bad]);
         assert_eq!(out.status.code(), Some(2), "--rounds {bad}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");

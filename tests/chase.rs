@@ -3,6 +3,10 @@
 //! sooner than line-of-sight, and catches a faster crossing prey that line-of-sight never does;
 //! degenerate intercepts stay finite; and every reversed (`E`) mode runs away from the player.
 
+mod common;
+
+use common::arena::{TILE, tile_block};
+use common::world;
 use glam::{IVec2, Vec2};
 use steering_arena::data::DataSet;
 use steering_arena::data::arena::{ArenaData, ObstacleData};
@@ -10,16 +14,13 @@ use steering_arena::data::built_in;
 use steering_arena::data::tuning::VehicleTuning;
 use steering_arena::sim::behaviours::intercept::{self, Prediction};
 use steering_arena::sim::behaviours::seek::seek;
-use steering_arena::sim::headless;
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
-use steering_arena::sim::record::Recorder;
 use steering_arena::sim::tiles::{bresenham_line, bresenham_nth};
 use steering_arena::sim::vehicle::Vehicle;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 const DT: f32 = 1.0 / 60.0;
-const TILE: f32 = 32.0;
 /// The player's tile in the set-up scenarios; its centre is (656, 400).
 const PLAYER_TILE: IVec2 = IVec2::new(20, 12);
 
@@ -38,49 +39,30 @@ fn centre(tile: IVec2) -> Vec2 {
     (tile.as_vec2() + 0.5) * TILE
 }
 
-/// A rectangle covering exactly one tile (edges touching neighbours do not block them).
-fn block(tile: IVec2) -> ObstacleData {
-    let min = tile.as_vec2() * TILE;
-    ObstacleData::Rect {
-        x: min.x,
-        y: min.y,
-        w: TILE,
-        h: TILE,
-    }
-}
-
 /// The built-in tuning on a 1280x768 arena of 32 px tiles holding only `obstacles`, the player
 /// starting at `player_start`.
 fn open_arena(player_start: Vec2, obstacles: Vec<ObstacleData>) -> DataSet {
-    DataSet {
-        arena: ArenaData {
-            width: 1280.0,
-            height: 768.0,
-            tile_size: TILE,
-            obstacles,
-            spawns: vec![[64.0, 64.0], [1216.0, 704.0]],
-            player_start: player_start.to_array(),
-            pickups: Vec::new(),
-        },
-        ..built_in()
-    }
+    common::arena::data_on(ArenaData {
+        obstacles,
+        spawns: vec![[64.0, 64.0], [1216.0, 704.0]],
+        player_start: player_start.to_array(),
+        ..common::arena::empty(1280.0, 768.0)
+    })
 }
 
 /// One agent of `mode` standing still at `pos`, a still player on `PLAYER_TILE`'s centre.
 fn one_agent(mode: Mode, flip: bool, pos: Vec2, obstacles: Vec<ObstacleData>) -> World {
-    let data = open_arena(centre(PLAYER_TILE), obstacles);
-    let mut world = World::new(
-        &data,
+    world::one_agent(
+        &open_arena(centre(PLAYER_TILE), obstacles),
         WorldConfig {
             mode,
             flip,
-            agents: Some(1),
             script: Script::Still,
             ..WorldConfig::default()
         },
-    );
-    world.place_agent(0, pos, Vec2::ZERO);
-    world
+        pos,
+        Vec2::ZERO,
+    )
 }
 
 /// Tick until the first catch (at most `max_ticks`): the tiles agent 0 stood on, consecutive
@@ -193,7 +175,12 @@ fn tile_chase_takes_the_single_axis_step_when_the_diagonal_is_blocked() {
     // (12, 7) lies on the diagonal from (10, 5); from (11, 6) the chaser steps along x to (12, 6)
     // and resumes the diagonal, which now meets the player's row one tile later.
     let start = t(10, 5);
-    let mut world = one_agent(Mode::TileChase, false, centre(start), vec![block(t(12, 7))]);
+    let mut world = one_agent(
+        Mode::TileChase,
+        false,
+        centre(start),
+        vec![tile_block(t(12, 7))],
+    );
     assert!(world.arena.tiles.blocked(t(12, 7)));
     assert!(!world.arena.tiles.blocked(t(12, 6)));
     let (walked, catch_tick) = walk_to_catch(&mut world, 600);
@@ -374,7 +361,12 @@ fn tile_los_steers_round_a_blocked_tile_with_a_tile_chase_step_and_redraws() {
     // and walks the new line (13, 6) -> (20, 12): 10 steps in all, as the x step lost nothing
     // along x, the long axis.
     let start = t(10, 5);
-    let mut world = one_agent(Mode::TileLos, false, centre(start), vec![block(t(13, 7))]);
+    let mut world = one_agent(
+        Mode::TileLos,
+        false,
+        centre(start),
+        vec![tile_block(t(13, 7))],
+    );
     let mut steps: Vec<(IVec2, &str)> = Vec::new();
     let mut last = start;
     while world.score.catches == 0 && world.tick < 600 {
@@ -437,7 +429,7 @@ fn tile_los_waits_when_the_line_and_every_tile_step_are_blocked() {
 // Intercept
 
 fn first_catch(mode: Mode, seed: u64) -> f64 {
-    let summary = headless::run(
+    let summary = world::summary(
         &built_in(),
         WorldConfig {
             mode,
@@ -446,9 +438,7 @@ fn first_catch(mode: Mode, seed: u64) -> f64 {
             ..WorldConfig::default()
         },
         60.0,
-        None::<&mut Recorder<std::io::Sink>>,
-    )
-    .expect("no recorder, no I/O");
+    );
     assert!(!summary.non_finite, "{mode} seed {seed}");
     summary.first_catch_s.unwrap_or(60.0)
 }
@@ -876,9 +866,7 @@ fn agents_added_by_plus_appear_scattered_round_the_far_spawns_not_stacked_on_the
     // They use the whole square, not a corner of it.
     assert!(farthest >= 39.0, "{farthest}");
     // Steered alike from different spots, they stay apart until they reach the player.
-    for _ in 0..30 {
-        world.tick(&Input::default());
-    }
+    world::idle(&mut world, 30);
     let moved: Vec<Vec2> = world.agents.iter().map(|a| a.body.pos).collect();
     assert_eq!(stacked(&moved), 0);
 }

@@ -4,11 +4,13 @@
 //! Every run uses a fresh scratch directory as its working directory, so no `assets/` folder is
 //! found and the built-in data is used unless a test puts one there or passes a file.
 
-use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_steering-arena");
+use common::bin::{run_in, stderr, stdout};
+use common::scratch;
+use serde_json::Value;
+use std::path::Path;
+use std::process::Output;
 
 /// SPEC §2's summary fields, in the SPEC's order.
 const SUMMARY_KEYS: [&str; 21] = [
@@ -35,37 +37,11 @@ const SUMMARY_KEYS: [&str; 21] = [
     "extra",
 ];
 
-/// A fresh, empty working directory for one test.
-fn workdir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("cli-tests")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a scratch directory");
-    dir
-}
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run the steering-arena binary")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
-}
-
 /// Runs `sim` with `args`, expects success, and returns the single line it printed.
 fn sim(dir: &Path, args: &[&str]) -> String {
     let mut all = vec!["sim"];
     all.extend_from_slice(args);
-    let o = run(dir, &all);
+    let o = run_in(dir, &all);
     assert_eq!(
         o.status.code(),
         Some(0),
@@ -166,7 +142,7 @@ fn manifest_file(rel: &str) -> String {
 
 #[test]
 fn sim_prints_one_json_object_with_every_spec_field_in_order() {
-    let dir = workdir("fields");
+    let dir = scratch::folder("fields");
     let line = sim(&dir, &["--mode", "los-chase", "--player", "still"]);
     assert_eq!(object_keys(&line), SUMMARY_KEYS, "{line}");
     let tick_ms = &line[line.find("\"tick_ms\":").expect("tick_ms") + "\"tick_ms\":".len()..];
@@ -223,7 +199,7 @@ fn sim_los_chase_catches_a_still_player() {
     // 58 px-radius rim at full speed, 1.1 s: 6.5 s. Allow 8 s.
     // Lower bound: no chaser starts closer than 336 − 57 = 279 px, so no catch can come before
     // (279 − 22) / 160 = 1.6 s; an earlier one would mean a teleport.
-    let dir = workdir("catches");
+    let dir = scratch::folder("catches");
     let s = parse(&sim(&dir, &["--mode", "los-chase", "--player", "still"]));
     let catches = s["catches"].as_u64().expect("catches");
     assert!(catches >= 1, "no catch: {s}");
@@ -249,7 +225,7 @@ fn sim_los_chase_catches_a_still_player() {
 
 #[test]
 fn sim_runs_sixty_ticks_per_simulated_second() {
-    let dir = workdir("ticks");
+    let dir = scratch::folder("ticks");
     let s = parse(&sim(&dir, &["--mode", "los-chase", "--player", "still"]));
     assert_eq!(s["ticks"], 1800, "default 30 s");
     let s = parse(&sim(&dir, &["--mode", "los-chase", "--seconds", "30"]));
@@ -263,7 +239,7 @@ fn sim_runs_sixty_ticks_per_simulated_second() {
 
 #[test]
 fn the_mode_digit_and_name_run_the_same_simulation() {
-    let dir = workdir("digit");
+    let dir = scratch::folder("digit");
     let by_name = sim(&dir, &["--mode", "los-chase", "--player", "line"]);
     let by_digit = sim(&dir, &["--mode", "3", "--player", "line"]);
     assert_eq!(without_tick_ms(&by_name), without_tick_ms(&by_digit));
@@ -272,7 +248,7 @@ fn the_mode_digit_and_name_run_the_same_simulation() {
 
 #[test]
 fn the_same_command_twice_gives_identical_records_and_summaries() {
-    let dir = workdir("determinism");
+    let dir = scratch::folder("determinism");
     let args = |record: &'static str| {
         [
             "--mode",
@@ -317,7 +293,7 @@ fn the_same_command_twice_gives_identical_records_and_summaries() {
 
 #[test]
 fn the_record_has_one_line_per_tick_with_the_catches() {
-    let dir = workdir("record");
+    let dir = scratch::folder("record");
     let s = parse(&sim(
         &dir,
         &[
@@ -367,7 +343,7 @@ fn the_record_has_one_line_per_tick_with_the_catches() {
 
 #[test]
 fn explicit_asset_files_give_the_same_run_as_the_built_in_copies() {
-    let dir = workdir("explicit-assets");
+    let dir = scratch::folder("explicit-assets");
     let built_in = sim(&dir, &["--mode", "los-chase", "--player", "circle"]);
     let arena = manifest_file("assets/arena.json");
     let tuning = manifest_file("assets/tuning.json");
@@ -389,7 +365,7 @@ fn explicit_asset_files_give_the_same_run_as_the_built_in_copies() {
 
 #[test]
 fn an_assets_folder_in_the_working_directory_is_used() {
-    let dir = workdir("assets-folder");
+    let dir = scratch::folder("assets-folder");
     std::fs::create_dir_all(dir.join("assets")).expect("mkdir assets");
     let mut tuning: Value = serde_json::from_str(
         &std::fs::read_to_string(manifest_file("assets/tuning.json")).expect("read"),
@@ -409,7 +385,7 @@ fn an_assets_folder_in_the_working_directory_is_used() {
 fn evade_flip_against_a_hunting_player_gets_tagged_and_never_catches() {
     // Reversed, the chasers flee; the player runs at the nearest one (at 200 px/s against their
     // 160) and tags it. Measured with seed 1: 19 tags in 60 s.
-    let dir = workdir("evade-flip");
+    let dir = scratch::folder("evade-flip");
     let s = parse(&sim(
         &dir,
         &[
@@ -435,13 +411,13 @@ fn evade_flip_against_a_hunting_player_gets_tagged_and_never_catches() {
 
 #[test]
 fn an_arena_file_with_a_syntax_error_exits_2_naming_file_line_and_column() {
-    let dir = workdir("syntax-error");
+    let dir = scratch::folder("syntax-error");
     std::fs::write(
         dir.join("bad.json"),
         "{\n  \"width\": 1280,\n  \"height\": 768 x\n}\n",
     )
     .expect("write");
-    let o = run(&dir, &["sim", "--arena", "bad.json"]);
+    let o = run_in(&dir, ["sim", "--arena", "bad.json"]);
     let line = expect_usage_error(&o, "syntax error");
     assert!(line.starts_with("bad.json: "), "{line}");
     assert!(line.contains("line 3 column 17"), "{line}");
@@ -449,7 +425,7 @@ fn an_arena_file_with_a_syntax_error_exits_2_naming_file_line_and_column() {
 
 #[test]
 fn an_arena_file_with_an_invalid_value_exits_2_naming_file_and_field() {
-    let dir = workdir("invalid-value");
+    let dir = scratch::folder("invalid-value");
     let mut arena: Value = serde_json::from_str(
         &std::fs::read_to_string(manifest_file("assets/arena.json")).expect("read"),
     )
@@ -458,7 +434,7 @@ fn an_arena_file_with_an_invalid_value_exits_2_naming_file_and_field() {
     let path = dir.join("neg.json");
     std::fs::write(&path, arena.to_string()).expect("write");
     let path = path.display().to_string();
-    let o = run(&dir, &["sim", "--arena", &path]);
+    let o = run_in(&dir, ["sim", "--arena", &path]);
     let line = expect_usage_error(&o, "invalid value");
     assert!(
         line.starts_with(&format!("{path}: obstacles[1].radius: ")),
@@ -468,24 +444,24 @@ fn an_arena_file_with_an_invalid_value_exits_2_naming_file_and_field() {
 
 #[test]
 fn a_tuning_file_with_an_invalid_value_exits_2_naming_file_and_field() {
-    let dir = workdir("invalid-tuning");
+    let dir = scratch::folder("invalid-tuning");
     let mut tuning: Value = serde_json::from_str(
         &std::fs::read_to_string(manifest_file("assets/tuning.json")).expect("read"),
     )
     .expect("tuning is JSON");
     tuning["player"]["max_speed"] = 0.into();
     std::fs::write(dir.join("t.json"), tuning.to_string()).expect("write");
-    let o = run(&dir, &["sim", "--tuning", "t.json"]);
+    let o = run_in(&dir, ["sim", "--tuning", "t.json"]);
     let line = expect_usage_error(&o, "invalid tuning");
     assert!(line.starts_with("t.json: player.max_speed: "), "{line}");
 }
 
 #[test]
 fn a_bad_file_in_the_assets_folder_exits_2_naming_it() {
-    let dir = workdir("bad-assets-folder");
+    let dir = scratch::folder("bad-assets-folder");
     std::fs::create_dir_all(dir.join("assets")).expect("mkdir assets");
     std::fs::write(dir.join("assets/arena.json"), "{ \"width\": }").expect("write");
-    let o = run(&dir, &["sim"]);
+    let o = run_in(&dir, ["sim"]);
     let line = expect_usage_error(&o, "bad assets/arena.json");
     assert!(
         line.starts_with("assets/arena.json: line 1 column 12"),
@@ -495,14 +471,14 @@ fn a_bad_file_in_the_assets_folder_exits_2_naming_it() {
 
 #[test]
 fn a_missing_data_file_or_a_directory_exits_2_with_one_line() {
-    let dir = workdir("missing-file");
+    let dir = scratch::folder("missing-file");
     std::fs::create_dir_all(dir.join("adir")).expect("mkdir");
     for (flag, path) in [
         ("--arena", "nope.json"),
         ("--tuning", "nope.json"),
         ("--arena", "adir"),
     ] {
-        let o = run(&dir, &["sim", flag, path]);
+        let o = run_in(&dir, ["sim", flag, path]);
         let line = expect_usage_error(&o, &format!("{flag} {path}"));
         assert!(line.starts_with(&format!("{path}: ")), "{line}");
     }
@@ -510,8 +486,8 @@ fn a_missing_data_file_or_a_directory_exits_2_with_one_line() {
 
 #[test]
 fn an_unwritable_record_file_exits_2_with_one_line() {
-    let dir = workdir("bad-record");
-    let o = run(&dir, &["sim", "--record", "no/such/dir/run.jsonl"]);
+    let dir = scratch::folder("bad-record");
+    let o = run_in(&dir, ["sim", "--record", "no/such/dir/run.jsonl"]);
     let line = expect_usage_error(&o, "unwritable record");
     assert!(line.contains("no/such/dir/run.jsonl"), "{line}");
 }
@@ -520,7 +496,7 @@ fn an_unwritable_record_file_exits_2_with_one_line() {
 
 #[test]
 fn bad_arguments_exit_2_with_one_line_on_stderr() {
-    let dir = workdir("bad-args");
+    let dir = scratch::folder("bad-args");
     for (args, mentions) in [
         (&["sim", "--seed", "abc"][..], "--seed"),
         (&["sim", "--seed", "-1"][..], "-1"),
@@ -537,7 +513,7 @@ fn bad_arguments_exit_2_with_one_line_on_stderr() {
         (&["sim", "--seconds"][..], "--seconds"),
         (&["nosuchcommand"][..], "nosuchcommand"),
     ] {
-        let o = run(&dir, args);
+        let o = run_in(&dir, args);
         let line = expect_usage_error(&o, &format!("{args:?}"));
         assert!(line.contains(mentions), "{args:?}: {line}");
     }
@@ -545,16 +521,16 @@ fn bad_arguments_exit_2_with_one_line_on_stderr() {
 
 #[test]
 fn help_exits_0_and_lists_the_sim_command() {
-    let dir = workdir("help");
+    let dir = scratch::folder("help");
     for args in [&["--help"][..], &["sim", "--help"][..]] {
-        let o = run(&dir, args);
+        let o = run_in(&dir, args);
         assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
         let out = stdout(&o);
         assert!(out.contains("Usage"), "{out}");
         assert!(out.contains("--mode") && out.contains("--seed"), "{out}");
     }
-    let out = stdout(&run(&dir, &["--help"]));
+    let out = stdout(&run_in(&dir, ["--help"]));
     assert!(out.contains("sim"), "{out}");
-    let out = stdout(&run(&dir, &["sim", "--help"]));
+    let out = stdout(&run_in(&dir, ["sim", "--help"]));
     assert!(out.contains("--seconds"), "{out}");
 }

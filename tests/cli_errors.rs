@@ -7,14 +7,17 @@
 //! (`DISPLAY` and `WAYLAND_DISPLAY` removed): a run that got as far as opening a window would
 //! fail differently. Every run has a deadline, so a value wrongly accepted cannot hang the test.
 
+mod common;
+
+use common::bin::BIN;
+use common::scratch;
 use std::ffi::OsString;
 use std::io::Read;
 use std::os::unix::ffi::OsStringExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_steering-arena");
 /// A bad argument fails at once; this only stops a run that wrongly got going.
 const DEADLINE: Duration = Duration::from_secs(30);
 
@@ -25,17 +28,8 @@ struct Ended {
     stderr: String,
 }
 
-/// A fresh, empty working directory (so no `assets/` folder is found).
-fn workdir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("cli-errors")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a scratch directory");
-    dir
-}
-
-/// Run the binary in `dir` without a display, killing it at the deadline.
+/// Run the binary in `dir` (a scratch folder, so no `assets/` folder is found) without a
+/// display, killing it at the deadline.
 fn run(dir: &Path, args: &[OsString]) -> Ended {
     let mut child = Command::new(BIN)
         .args(args)
@@ -200,7 +194,7 @@ fn bad_common_values() -> Vec<(&'static str, &'static str, &'static str)> {
 
 #[test]
 fn every_common_flag_with_a_wrong_value_exits_2_with_one_line_in_every_command() {
-    let dir = workdir("common");
+    let dir = scratch::folder("common");
     let mut cases = Vec::new();
     for command in COMMANDS {
         for (flag, value, _) in bad_common_values() {
@@ -233,7 +227,7 @@ fn every_common_flag_with_a_wrong_value_exits_2_with_one_line_in_every_command()
 
 #[test]
 fn second_counts_and_obstacle_counts_out_of_range_exit_2_with_one_line() {
-    let dir = workdir("seconds");
+    let dir = scratch::folder("seconds");
     let bad_seconds = [
         "abc", "", "0", "-0", "-5", "-0.001", "nan", "inf", "-inf", "1e400", "86401", "1e308",
         "0x10", "5s",
@@ -285,7 +279,7 @@ fn second_counts_and_obstacle_counts_out_of_range_exit_2_with_one_line() {
 
 #[test]
 fn a_missing_file_or_a_directory_as_a_data_file_exits_2_naming_it_for_sim_and_bench() {
-    let dir = workdir("data-files");
+    let dir = scratch::folder("data-files");
     std::fs::create_dir_all(dir.join("a-directory")).expect("mkdir");
     let mut cases = Vec::new();
     for command in [&["sim"][..], &["bench"]] {
@@ -319,7 +313,7 @@ fn a_missing_file_or_a_directory_as_a_data_file_exits_2_naming_it_for_sim_and_be
 
 #[test]
 fn an_unwritable_record_fails_before_the_window_opens() {
-    let dir = workdir("window-record");
+    let dir = scratch::folder("window-record");
     std::fs::create_dir_all(dir.join("a-directory")).expect("mkdir");
     let cases: Vec<(Vec<OsString>, String)> = ["a-directory", "no/such/dir/run.jsonl"]
         .iter()
@@ -331,7 +325,7 @@ fn an_unwritable_record_fails_before_the_window_opens() {
 
 #[test]
 fn arguments_that_are_not_utf8_exit_2_with_one_line() {
-    let dir = workdir("not-utf8");
+    let dir = scratch::folder("not-utf8");
     let bad = OsString::from_vec(vec![b'x', 0xff, b'y']);
     let mut cases = Vec::new();
     for command in COMMANDS {
@@ -353,7 +347,7 @@ fn arguments_that_are_not_utf8_exit_2_with_one_line() {
 
 #[test]
 fn the_agent_limit_is_enforced_with_a_clear_message() {
-    let dir = workdir("agents");
+    let dir = scratch::folder("agents");
     let cases = vec![
         (
             os(&["sim", "--agents", "20001"]),
@@ -394,7 +388,7 @@ fn the_agent_limit_is_enforced_with_a_clear_message() {
 
 #[test]
 fn zero_is_a_valid_seed_agent_count_and_obstacle_count() {
-    let dir = workdir("zero");
+    let dir = scratch::folder("zero");
     for args in [
         &["sim", "--seed", "0", "--seconds", "0.1"][..],
         &["sim", "--agents", "0", "--seconds", "0.1"],
@@ -448,7 +442,7 @@ fn zero_is_a_valid_seed_agent_count_and_obstacle_count() {
 /// with one line and exit 2, like an unwritable record.
 #[test]
 fn the_window_without_a_display_fails_with_one_line_instead_of_panicking() {
-    let dir = workdir("no-display");
+    let dir = scratch::folder("no-display");
     let e = run(&dir, &os(&["--quit-after", "1"]));
     let problem = usage_error_problem(&e);
     assert!(
@@ -463,7 +457,7 @@ fn the_window_without_a_display_fails_with_one_line_instead_of_panicking() {
 /// serves names with line breaks.)
 #[test]
 fn a_data_file_path_with_a_line_break_is_reported_on_one_line() {
-    let dir = workdir("newline-path");
+    let dir = scratch::folder("newline-path");
     let cases = vec![(
         os(&["sim", "--arena", "two\nlines.json"]),
         "lines.json".to_string(),

@@ -2,8 +2,11 @@
 //! report their field path, and loading a file reports problems on one line starting with its
 //! path.
 
+mod common;
+
+use common::scratch::{self, write};
 use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use steering_arena::data::{DataSources, arena, built_in, tuning};
 
 /// The built-in tuning as a JSON value.
@@ -53,22 +56,6 @@ fn assert_path(message: &str, path: &str) {
         message.starts_with(&format!("{path}: ")),
         "expected the field path `{path}` first, got: {message}"
     );
-}
-
-/// A fresh directory under Cargo's scratch space for integration tests.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("data-tests")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a scratch directory");
-    dir
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("write a scratch file");
-    path
 }
 
 // --- built-in copies -----------------------------------------------------------------------
@@ -418,7 +405,7 @@ fn an_unknown_field_is_rejected() {
 
 #[test]
 fn a_bad_arena_file_is_reported_on_one_line_starting_with_its_path() {
-    let dir = scratch("bad-arena");
+    let dir = scratch::folder("bad-arena");
     let syntax = write(
         &dir,
         "syntax.json",
@@ -446,7 +433,7 @@ fn a_bad_arena_file_is_reported_on_one_line_starting_with_its_path() {
 
 #[test]
 fn a_bad_tuning_file_is_reported_on_one_line_starting_with_its_path() {
-    let dir = scratch("bad-tuning");
+    let dir = scratch::folder("bad-tuning");
     let mut v = tuning_value();
     v["chaser"]["max_speed"] = json!(0);
     let path = write(&dir, "tuning.json", &v.to_string());
@@ -464,7 +451,7 @@ fn a_bad_tuning_file_is_reported_on_one_line_starting_with_its_path() {
 
 #[test]
 fn a_missing_file_and_a_directory_are_one_line_errors_naming_the_path() {
-    let dir = scratch("missing");
+    let dir = scratch::folder("missing");
     let missing = dir.join("no-such-arena.json");
     for path in [&missing, &dir] {
         let e = DataSources::resolve(Some(path), None, None)
@@ -487,7 +474,7 @@ fn a_missing_file_and_a_directory_are_one_line_errors_naming_the_path() {
 
 #[test]
 fn a_file_that_is_not_text_is_a_one_line_error() {
-    let dir = scratch("binary");
+    let dir = scratch::folder("binary");
     let path = dir.join("arena.json");
     std::fs::write(&path, [0x7b, 0xff, 0xfe, 0x00, 0x7d, b'\n', b'x']).expect("write");
     let e = DataSources::resolve(Some(&path), None, None)
@@ -503,7 +490,7 @@ fn a_file_that_is_not_text_is_a_one_line_error() {
 
 #[test]
 fn good_files_load_through_data_sources() {
-    let dir = scratch("good");
+    let dir = scratch::folder("good");
     let arena_path = write(&dir, "arena.json", &small_arena().to_string());
     let mut t = tuning_value();
     t["chaser"]["max_speed"] = json!(123.0);

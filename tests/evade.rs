@@ -5,14 +5,13 @@
 
 mod common;
 
+use common::world;
 use glam::Vec2;
 use steering_arena::data::DataSet;
 use steering_arena::data::arena::ArenaData;
 use steering_arena::data::built_in;
-use steering_arena::sim::headless;
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
-use steering_arena::sim::record::Recorder;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 const WIDTH: f32 = 1280.0;
@@ -22,40 +21,32 @@ const THREE_SECONDS: u64 = 180;
 
 /// The built-in tuning on an empty 1280x768 arena, the player starting at `player_start`.
 fn open_arena(player_start: Vec2) -> DataSet {
-    DataSet {
-        arena: ArenaData {
-            width: WIDTH,
-            height: HEIGHT,
-            tile_size: 32.0,
-            obstacles: vec![],
-            spawns: vec![[640.0, 384.0]],
-            player_start: player_start.to_array(),
-            pickups: Vec::new(),
-        },
-        ..built_in()
-    }
+    common::arena::data_on(ArenaData {
+        spawns: vec![[640.0, 384.0]],
+        player_start: player_start.to_array(),
+        ..common::arena::empty(WIDTH, HEIGHT)
+    })
 }
 
 /// One evader at rest at `agent`, the player starting at `player` driven by `script`.
 fn one_evader(agent: Vec2, player: Vec2, script: Script) -> World {
-    let mut world = World::new(
+    world::one_agent(
         &open_arena(player),
         WorldConfig {
             mode: Mode::Evade,
-            agents: Some(1),
             script,
             ..WorldConfig::default()
         },
-    );
-    world.place_agent(0, agent, Vec2::ZERO);
-    world
+        agent,
+        Vec2::ZERO,
+    )
 }
 
 #[test]
 fn evaders_hunted_for_a_minute_stay_inside_clear_of_obstacles_and_moving() {
     let mut tags = Vec::new();
     for seed in 1..=5 {
-        let s = headless::run(
+        let s = world::summary(
             &built_in(),
             WorldConfig {
                 mode: Mode::Evade,
@@ -64,9 +55,7 @@ fn evaders_hunted_for_a_minute_stay_inside_clear_of_obstacles_and_moving() {
                 ..WorldConfig::default()
             },
             60.0,
-            None::<&mut Recorder<std::io::Sink>>,
-        )
-        .expect("no recorder, no I/O");
+        );
         let what = format!("seed {seed}: {s:?}");
         assert_eq!(s.ticks, 3600, "{what}");
         assert_eq!(s.agents, 8, "{what}");
@@ -268,7 +257,7 @@ fn between_casts_an_evader_acts_on_its_last_cast_brought_nearer() {
         for now in &felt {
             assert_eq!(now.hit.obstacle, Some(0), "{hz} Hz: {now:?}");
         }
-        let moved = common::casts_among(&felt, &format!("{hz} Hz"));
+        let moved = common::feel::casts_among(&felt, &format!("{hz} Hz"));
         assert!(
             moves.contains(&moved),
             "{hz} Hz: the felt point moved on {moved} of 8 ticks, expected {moves:?}"

@@ -6,18 +6,19 @@
 //! `E` are two forms that exclude each other, each changed through a `World` method and noted
 //! as an event. (The behaviours' maths is held by `flock_core.rs`.)
 
+mod common;
+
+use common::{arena, world};
 use glam::Vec2;
 use std::collections::BTreeSet;
 use steering_arena::data::{DataSet, built_in};
 use steering_arena::sim::behaviours::flock::Neighbourhood;
 use steering_arena::sim::behaviours::swarm;
 use steering_arena::sim::group_metrics::{Groups, polarization};
-use steering_arena::sim::headless;
 use steering_arena::sim::metrics::Summary;
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::neighbours::Neighbours;
 use steering_arena::sim::player::Script;
-use steering_arena::sim::record::Recorder;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 fn data(neighbourhood: Neighbourhood) -> DataSet {
@@ -37,11 +38,6 @@ fn config(mode: Mode, flip: bool, lead: bool, script: Script) -> WorldConfig {
     }
 }
 
-fn sim(data: &DataSet, config: WorldConfig, seconds: f64) -> Summary {
-    headless::run(data, config, seconds, None::<&mut Recorder<std::io::Sink>>)
-        .expect("no record to write")
-}
-
 #[test]
 fn the_default_arena_is_never_overlapped_left_or_made_non_finite() {
     let forms = [
@@ -54,7 +50,7 @@ fn the_default_arena_is_never_overlapped_left_or_made_non_finite() {
         let data = data(neighbourhood);
         for &(mode, flip, lead) in &forms {
             for script in [Script::Hunt, Script::Circle, Script::Zigzag] {
-                let s = sim(&data, config(mode, flip, lead, script), 40.0);
+                let s = world::summary(&data, config(mode, flip, lead, script), 40.0);
                 let what = format!("{mode} flip {flip} lead {lead} {neighbourhood:?} {script:?}");
                 assert_eq!(s.obstacle_overlaps, 0, "{what}");
                 assert_eq!(s.out_of_bounds, 0, "{what}");
@@ -70,7 +66,7 @@ fn the_default_arena_is_never_overlapped_left_or_made_non_finite() {
 fn the_summary_names_the_fields_of_spec_section_five() {
     let data = built_in();
     let keys = |s: &Summary| s.extra.keys().cloned().collect::<BTreeSet<String>>();
-    let flock = sim(
+    let flock = world::summary(
         &data,
         config(Mode::Flock, false, false, Script::Still),
         30.0,
@@ -95,7 +91,7 @@ fn the_summary_names_the_fields_of_spec_section_five() {
     // Separation holds them about its radius (50 px) apart, and no farther than the neighbour
     // radius (80 px) on the whole.
     assert!((20.0..80.0).contains(&nn), "{nn}");
-    let swarm = sim(
+    let swarm = world::summary(
         &data,
         config(Mode::Swarm, false, false, Script::Still),
         30.0,
@@ -135,13 +131,6 @@ fn centre(world: &World) -> Vec2 {
     world.agents.iter().map(|a| a.body.pos).sum::<Vec2>() / world.agents.len() as f32
 }
 
-/// An arena with nothing in it but its walls, so that only the player parts the flock.
-fn open_data() -> DataSet {
-    let mut data = built_in();
-    data.arena.obstacles.clear();
-    data
-}
-
 /// One tick with the player walking toward `to` (standing once there).
 fn walk_to(world: &mut World, to: Vec2) {
     let way = to - world.player.pos;
@@ -155,7 +144,8 @@ fn walk_to(world: &mut World, to: Vec2) {
 
 #[test]
 fn the_player_as_predator_splits_the_flock_and_it_closes_up_behind() {
-    let data = open_data();
+    // Nothing in the arena but its walls, so that only the player parts the flock.
+    let data = arena::open_built_in();
     let mut figures = Vec::new();
     // (A flock left to wander in an open arena is not always one: seed 4 wanders as two. The
     // seeds here gather into one first, so that the split is the predator's.)
@@ -234,7 +224,7 @@ fn the_player_as_predator_splits_the_flock_and_it_closes_up_behind() {
 
 #[test]
 fn a_leading_player_has_the_flock_behind_it_and_out_of_its_path() {
-    let data = open_data();
+    let data = arena::open_built_in();
     let mut world = World::new(&data, config(Mode::Flock, false, true, Script::Keys));
     // The player walks round the arena, corner to corner (a quarter turn at each).
     let corners = [
@@ -376,7 +366,7 @@ fn twenty_thousand_run_in_an_arena_grown_to_hold_the_density_of_two_thousand() {
         (
             world.arena.size(),
             world.arena_scale,
-            sim(&data, config, 1.0),
+            world::summary(&data, config, 1.0),
         )
     };
     let (small_size, small_scale, small) = run(Mode::Flock, 2_000);
@@ -432,9 +422,7 @@ fn the_grown_arena_follows_plus_minus_reset_and_the_mode() {
         })
     };
     assert!(inside(&world), "grown");
-    for _ in 0..30 {
-        world.tick(&Input::default());
-    }
+    world::idle(&mut world, 30);
     world.reset();
     assert_eq!(
         world.arena_scale, scale,

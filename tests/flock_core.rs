@@ -5,6 +5,9 @@
 //! Lennard-Jones swarm's equilibrium is where its force vanishes and it settles round the player
 //! no nearer than 0.6 of it; and none of it allocates once warm.
 
+mod common;
+
+use common::counting::{Counting, allocations};
 use glam::Vec2;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -20,12 +23,8 @@ use steering_arena::sim::vehicle::Vehicle;
 
 const DT: f32 = 1.0 / 60.0;
 
-#[path = "common/counting.rs"]
-mod counting;
-use counting::allocations;
-
 #[global_allocator]
-static GLOBAL: counting::Counting = counting::Counting;
+static GLOBAL: Counting = Counting;
 
 /// The boids' vehicle: the chasers' from the built-in tuning (160 px/s, 480 force, radius 10).
 fn boid_vehicle() -> VehicleTuning {

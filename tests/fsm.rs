@@ -5,11 +5,12 @@
 //! guard to `flee` within the tick and the power-up ends on its tick; tags and catches send a
 //! guard home; a broken machine file is refused with its field path.
 
+mod common;
+
+use common::{bin, scratch};
 use glam::Vec2;
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-use std::process::Command;
 use steering_arena::data::fsm::{self, Condition, FsmTuning, GuardBehaviour};
 use steering_arena::data::tuning::SLIDERS;
 use steering_arena::data::{DataSet, built_in};
@@ -20,7 +21,6 @@ use steering_arena::sim::player::Script;
 use steering_arena::sim::record::Recorder;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
-const BIN: &str = env!("CARGO_BIN_EXE_steering-arena");
 const TICK_HZ: f32 = 60.0;
 
 #[derive(Debug, Deserialize)]
@@ -558,20 +558,18 @@ fn a_powered_player_tags_a_guard_home_and_an_unpowered_one_is_caught_back_to_the
 
 #[test]
 fn the_summary_counts_transitions_and_seconds_in_state_in_the_machine_file_order() {
-    let out = Command::new(BIN)
-        .args([
-            "sim",
-            "--mode",
-            "fsm",
-            "--seconds",
-            "60",
-            "--player",
-            "zigzag",
-        ])
-        .output()
-        .expect("runs");
+    let args = [
+        "sim",
+        "--mode",
+        "fsm",
+        "--seconds",
+        "60",
+        "--player",
+        "zigzag",
+    ];
+    let out = bin::run(args);
     assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = bin::summary(&out);
     let extra = &v["extra"];
     let transitions = extra["transitions"].as_object().expect("an object");
     let seconds = extra["seconds_in_state"].as_object().expect("an object");
@@ -586,35 +584,20 @@ fn the_summary_counts_transitions_and_seconds_in_state_in_the_machine_file_order
     let fired: u64 = transitions.values().filter_map(|n| n.as_u64()).sum();
     assert!(fired > 10, "{transitions:?}");
     // Same command, same bytes (but for the tick timings).
-    let again = Command::new(BIN)
-        .args([
-            "sim",
-            "--mode",
-            "fsm",
-            "--seconds",
-            "60",
-            "--player",
-            "zigzag",
-        ])
-        .output()
-        .expect("runs");
-    let strip = |b: &[u8]| {
-        let mut v: serde_json::Value = serde_json::from_slice(b).expect("JSON");
-        v["tick_ms"] = serde_json::Value::Null;
-        v
-    };
-    assert_eq!(strip(&out.stdout), strip(&again.stdout));
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fsm-test-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
+    let again = bin::run(args);
+    assert_eq!(
+        bin::summary_without_tick_ms(&out),
+        bin::summary_without_tick_ms(&again)
+    );
 }
 
 #[test]
 fn a_broken_machine_file_is_refused_with_its_field_path_and_exit_2() {
-    let dir = scratch("broken");
+    let dir = scratch::folder("broken");
+    let run_with = |file: &std::path::Path| {
+        let file = file.to_str().expect("the scratch folder's path is UTF-8");
+        bin::run(["sim", "--mode", "fsm", "--seconds", "1", "--fsm", file])
+    };
     let good: serde_json::Value = serde_json::from_str(fsm::BUILT_IN).expect("JSON");
     let mut unknown_state = good.clone();
     unknown_state["transitions"][1]["to"] = "hunt".into();
@@ -627,13 +610,8 @@ fn a_broken_machine_file_is_refused_with_its_field_path_and_exit_2() {
         ("condition", unknown_condition, "transitions[3].if"),
         ("route", empty_route, "routes[2].points"),
     ] {
-        let file = dir.join(format!("{name}.json"));
-        std::fs::write(&file, v.to_string()).expect("written");
-        let out = Command::new(BIN)
-            .args(["sim", "--mode", "fsm", "--seconds", "1", "--fsm"])
-            .arg(&file)
-            .output()
-            .expect("runs");
+        let file = scratch::write(&dir, &format!("{name}.json"), &v.to_string());
+        let out = run_with(&file);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{name}: {err}");
         assert_eq!(err.lines().count(), 1, "{name}: {err}");
@@ -644,13 +622,8 @@ fn a_broken_machine_file_is_refused_with_its_field_path_and_exit_2() {
         assert!(out.stdout.is_empty());
     }
     // The good file runs.
-    let file = dir.join("good.json");
-    std::fs::write(&file, good.to_string()).expect("written");
-    let out = Command::new(BIN)
-        .args(["sim", "--mode", "fsm", "--seconds", "1", "--fsm"])
-        .arg(&file)
-        .output()
-        .expect("runs");
+    let file = scratch::write(&dir, "good.json", &good.to_string());
+    let out = run_with(&file);
     assert!(out.status.success());
     let _ = std::fs::remove_dir_all(&dir);
 }

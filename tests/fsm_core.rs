@@ -4,9 +4,12 @@
 //! the open and not through the default arena's obstacles, within one look period, and none of
 //! it allocates in a tick.
 
+mod common;
+
+use common::counting::{Counting, allocations};
+use common::scratch;
 use glam::Vec2;
 use serde_json::{Value, json};
-use std::path::Path;
 use steering_arena::data::Source;
 use steering_arena::data::arena;
 use steering_arena::data::fsm::{
@@ -18,12 +21,8 @@ use steering_arena::sim::fsm::{
     Vision,
 };
 
-#[path = "common/counting.rs"]
-mod counting;
-use counting::allocations;
-
 #[global_allocator]
-static GLOBAL: counting::Counting = counting::Counting;
+static GLOBAL: Counting = Counting;
 
 const DT: f32 = 1.0 / 60.0;
 
@@ -142,10 +141,8 @@ fn an_unknown_state_is_named_by_its_field_path_and_the_file() {
     v["transitions"][3]["to"] = json!("hunt");
     assert_eq!(error(&v), "transitions[3].to: unknown state \"hunt\"");
 
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fsm_core");
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    let path = dir.join("fsm.json");
-    std::fs::write(&path, v.to_string()).expect("write scratch machine");
+    let dir = scratch::folder("unknown-state");
+    let path = scratch::write(&dir, "fsm.json", &v.to_string());
     let e = fsm::load(&Source::File(path.clone())).expect_err("the machine is broken");
     assert_eq!(
         e.to_string(),

@@ -15,11 +15,14 @@
 //! and `MAX_SIDE` for the arena's sides. (The 20,000-agent limit is a command-line flag; it is
 //! checked in `tests/cli_errors.rs`.)
 
+mod common;
+
 use ::rand::rngs::StdRng;
 use ::rand::{Rng, SeedableRng};
+use common::scratch;
 use serde_json::{Map, Value, json};
 use std::panic::{self, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -235,16 +238,6 @@ fn smoke(data: &DataSet) -> Result<(), String> {
 }
 
 // --- loading from a file -------------------------------------------------------------------------
-
-/// A fresh directory under Cargo's scratch space for integration tests.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("fuzz-data")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a scratch directory");
-    dir
-}
 
 /// Sources for all three files from `dir`, with `kind`'s at `path` and the other two the
 /// built-in texts written out (so no `assets/` folder is consulted).
@@ -630,7 +623,7 @@ fn wrong_types_odd_numbers_unknown_and_duplicated_fields_and_deep_nesting_are_re
 
 #[test]
 fn random_byte_edits_never_panic_and_report_one_line_naming_the_file_and_place() {
-    let dir = scratch("bytes");
+    let dir = scratch::folder("bytes");
     let mut rng = StdRng::seed_from_u64(8);
     let text_tally = Tally::default();
     let file_tally = Tally::default();
@@ -664,7 +657,7 @@ fn random_byte_edits_never_panic_and_report_one_line_naming_the_file_and_place()
 
 #[test]
 fn non_utf8_bytes_in_a_file_are_a_one_line_error_naming_the_file_and_byte() {
-    let dir = scratch("utf8");
+    let dir = scratch::folder("utf8");
     let tally = Tally::default();
     let bad: [(&str, &[u8]); 7] = [
         ("a lone 0xff", &[0xff]),
@@ -702,7 +695,7 @@ fn non_utf8_bytes_in_a_file_are_a_one_line_error_naming_the_file_and_byte() {
 
 #[test]
 fn empty_and_blank_files_are_a_one_line_error_naming_the_file_and_place() {
-    let dir = scratch("empty");
+    let dir = scratch::folder("empty");
     let tally = Tally::default();
     for kind in Kind::ALL {
         for (what, bytes) in [

@@ -4,22 +4,20 @@
 //! paths on small grids; no allocation per search once the buffers have grown; string pulling
 //! keeps only the corners a body cannot cut.
 
+mod common;
+
+use common::arena::{self, TILE};
+use common::counting::{Counting, allocations};
 use glam::IVec2;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use steering_arena::data::arena::{ArenaData, ObstacleData};
+use steering_arena::data::arena::ArenaData;
 use steering_arena::sim::arena::{Arena, Obstacle};
 use steering_arena::sim::path::{self, FlowField, Order, Search, TileState};
 use steering_arena::sim::tiles::TileGrid;
 
-#[path = "common/counting.rs"]
-mod counting;
-use counting::allocations;
-
 #[global_allocator]
-static GLOBAL: counting::Counting = counting::Counting;
-
-const TILE: f32 = 32.0;
+static GLOBAL: Counting = Counting;
 
 /// A grid of `cols` × `rows` tiles with the listed ones blocked (a square obstacle exactly on
 /// each: touching edges do not block the neighbours).
@@ -69,23 +67,15 @@ fn arena_of(rows: &[&str]) -> (Arena, IVec2, IVec2) {
     for y in 0..tiles.rows {
         for x in 0..tiles.cols {
             if tiles.blocked(IVec2::new(x, y)) {
-                obstacles.push(ObstacleData::Rect {
-                    x: x as f32 * TILE,
-                    y: y as f32 * TILE,
-                    w: TILE,
-                    h: TILE,
-                });
+                obstacles.push(arena::tile_block(IVec2::new(x, y)));
             }
         }
     }
     let data = ArenaData {
-        width: tiles.cols as f32 * TILE,
-        height: tiles.rows as f32 * TILE,
-        tile_size: TILE,
         obstacles,
         spawns: vec![[16.0, 16.0]],
         player_start: [16.0, 16.0],
-        pickups: Vec::new(),
+        ..arena::empty(tiles.cols as f32 * TILE, tiles.rows as f32 * TILE)
     };
     (Arena::from_data(&data), s, g)
 }

@@ -4,28 +4,19 @@
 //! clear of obstacles and inside, and closes in along the field; `V` steps through the searches as
 //! world commands; the summary's figures tell A* from Dijkstra from greedy best-first.
 
+mod common;
+
+use common::{arena, bin, world};
 use glam::Vec2;
 use std::collections::BTreeMap;
-use std::process::Command;
-use steering_arena::data::{DataSet, built_in};
+use steering_arena::data::built_in;
 use steering_arena::sim::agent::{Agent, Behaviour};
 use steering_arena::sim::arena::Obstacle;
 use steering_arena::sim::behaviours::pathfind::PathChase;
-use steering_arena::sim::headless;
-use steering_arena::sim::metrics::Summary;
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::path::{self, Order};
 use steering_arena::sim::player::Script;
-use steering_arena::sim::record::Recorder;
 use steering_arena::sim::world::{Input, World, WorldConfig};
-
-fn maze() -> DataSet {
-    DataSet {
-        arena: steering_arena::data::arena::parse(include_str!("../assets/maze.json"))
-            .expect("the maze parses"),
-        ..built_in()
-    }
-}
 
 fn config(mode: Mode, agents: usize, order: Order) -> WorldConfig {
     WorldConfig {
@@ -35,11 +26,6 @@ fn config(mode: Mode, agents: usize, order: Order) -> WorldConfig {
         order,
         ..WorldConfig::default()
     }
-}
-
-fn sim(data: &DataSet, config: WorldConfig, seconds: f64) -> Summary {
-    headless::run(data, config, seconds, None::<&mut Recorder<std::io::Sink>>)
-        .expect("a run without a record cannot fail")
 }
 
 fn chase(a: &Agent) -> &PathChase {
@@ -65,7 +51,7 @@ fn catches_by_id(world: &mut World, seconds: f64) -> BTreeMap<u32, u32> {
 
 #[test]
 fn every_planning_chaser_catches_a_still_player_on_the_arena_and_the_maze() {
-    for (name, data) in [("arena", built_in()), ("maze", maze())] {
+    for (name, data) in [("arena", built_in()), ("maze", arena::maze())] {
         for order in Order::ALL {
             let mut world = World::new(&data, config(Mode::Pathfind, 4, order));
             let by_id = catches_by_id(&mut world, 30.0);
@@ -88,11 +74,11 @@ fn every_planning_chaser_catches_a_still_player_on_the_arena_and_the_maze() {
 fn on_the_maze_line_of_sight_on_tiles_catches_nobody_and_a_star_catches_seventeen_times() {
     // The issue's own observation, on the maze: Bresenham's line runs into the first wall and
     // the chaser stands behind it; the search goes round. (30 s, 4 chasers, a still player.)
-    let data = maze();
-    let los = sim(&data, config(Mode::TileLos, 4, Order::AStar), 30.0);
-    let a_star = sim(&data, config(Mode::Pathfind, 4, Order::AStar), 30.0);
-    let dijkstra = sim(&data, config(Mode::Pathfind, 4, Order::Dijkstra), 30.0);
-    let best_first = sim(&data, config(Mode::Pathfind, 4, Order::BestFirst), 30.0);
+    let data = arena::maze();
+    let los = world::summary(&data, config(Mode::TileLos, 4, Order::AStar), 30.0);
+    let a_star = world::summary(&data, config(Mode::Pathfind, 4, Order::AStar), 30.0);
+    let dijkstra = world::summary(&data, config(Mode::Pathfind, 4, Order::Dijkstra), 30.0);
+    let best_first = world::summary(&data, config(Mode::Pathfind, 4, Order::BestFirst), 30.0);
     assert_eq!(los.catches, 0);
     assert_eq!(a_star.catches, 17);
     // Dijkstra finds paths of the same cost (not always the same tiles): as many catches.
@@ -111,7 +97,7 @@ fn the_summary_tells_the_searches_apart() {
     // The default arena, 20 s: the same 21 plans (a catch, a respawn, a new plan), A* closing a
     // tenth of the tiles Dijkstra closes; best-first fewer still, for paths up to 11% longer.
     let data = built_in();
-    let extra = |order| sim(&data, config(Mode::Pathfind, 4, order), 20.0).extra;
+    let extra = |order| world::summary(&data, config(Mode::Pathfind, 4, order), 20.0).extra;
     let a_star = extra(Order::AStar);
     let dijkstra = extra(Order::Dijkstra);
     let best_first = extra(Order::BestFirst);
@@ -137,7 +123,7 @@ fn the_summary_tells_the_searches_apart() {
             script: Script::Circle,
             ..config(Mode::Pathfind, 4, order)
         };
-        sim(&data, config, 30.0).extra
+        world::summary(&data, config, 30.0).extra
     };
     let (a_star, dijkstra, best_first) = (
         circling(Order::AStar),
@@ -158,9 +144,7 @@ fn a_new_wall_between_chaser_and_player_changes_the_plan_on_the_next_tick() {
     // The player stands still in the open; the chaser comes from its spawn at the top left.
     world.player.pos = Vec2::new(880.0, 400.0);
     world.player.prev_pos = world.player.pos;
-    for _ in 0..30 {
-        world.tick(&Input::default());
-    }
+    world::idle(&mut world, 30);
     let before = chase(&world.agents[0]).corners.clone();
     assert!(before.len() >= 2, "a plan: {before:?}");
     let radius = world.tuning.chaser.radius;
@@ -277,7 +261,7 @@ fn v_steps_through_the_searches_as_world_commands() {
 #[test]
 fn a_crowd_of_two_thousand_flows_clear_of_obstacles_and_closes_in_along_the_field() {
     let data = built_in();
-    let s = sim(&data, config(Mode::Pathfind, 2000, Order::AStar), 20.0);
+    let s = world::summary(&data, config(Mode::Pathfind, 2000, Order::AStar), 20.0);
     assert_eq!(s.obstacle_overlaps, 0);
     assert_eq!(s.out_of_bounds, 0);
     assert!(!s.non_finite);
@@ -305,9 +289,7 @@ fn a_crowd_of_two_thousand_flows_clear_of_obstacles_and_closes_in_along_the_fiel
     let start = costs(&world);
     for second in 1..=15 {
         let was = costs(&world);
-        for _ in 0..60 {
-            world.tick(&Input::default());
-        }
+        world::idle(&mut world, 60);
         let now = costs(&world);
         let first_run = |i: &usize| world.agents[*i].born == 0.0;
         let sum = |c: &[f32]| {
@@ -353,13 +335,7 @@ const JAM_TILES: f32 = 12.5;
 
 #[test]
 fn the_command_line_chooses_the_search() {
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_steering-arena"))
-            .args(args)
-            .output()
-            .expect("the binary runs")
-    };
-    let out = run(&[
+    let out = bin::run([
         "sim",
         "--mode",
         "pathfind",
@@ -369,7 +345,7 @@ fn the_command_line_chooses_the_search() {
         "best-first",
     ]);
     assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = bin::summary(&out);
     assert_eq!(v["mode"], "pathfind");
     assert_eq!(v["extra"]["algorithm"], "best-first");
     for key in [
@@ -380,7 +356,7 @@ fn the_command_line_chooses_the_search() {
     ] {
         assert!(v["extra"].get(key).is_some(), "missing {key}: {v}");
     }
-    let out = run(&["sim", "--mode", "pathfind", "--algorithm", "bfs"]);
+    let out = bin::run(["sim", "--mode", "pathfind", "--algorithm", "bfs"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");

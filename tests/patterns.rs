@@ -5,12 +5,12 @@
 //! x-reflection of the original, ships in formation sit exactly on their slots, and every kind of
 //! bad `patterns.json` is refused with its own field path.
 
+mod common;
+
+use common::{bin, scratch, world};
 use glam::{IVec2, Vec2};
 use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use steering_arena::data::DataSet;
-use steering_arena::data::arena::ArenaData;
 use steering_arena::data::built_in;
 use steering_arena::data::patterns::{
     self, PairData, PatternsData, ShipKind, Steer, TileInstruction, WaveData,
@@ -19,15 +19,12 @@ use steering_arena::data::tuning::PatternTuning;
 use steering_arena::sim::agent::Behaviour;
 use steering_arena::sim::behaviours::galaga::{self, Flight, SHIP_RADIUS, Ship, ShipState, Stage};
 use steering_arena::sim::behaviours::pattern::{PatternRun, TileRun};
-use steering_arena::sim::headless;
 use steering_arena::sim::metrics::Summary;
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
-use steering_arena::sim::record::Recorder;
 use steering_arena::sim::tiles::TileGrid;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
-const BIN: &str = env!("CARGO_BIN_EXE_steering-arena");
 const DT: f32 = 1.0 / 60.0;
 /// The built-in square's side and the zigzag's leg (assets/patterns.json).
 const SQUARE_SIDE: f32 = 200.0;
@@ -216,18 +213,6 @@ fn the_zigzag_keeps_its_mean_heading_thirty_degrees_to_port_of_its_start() {
     }
 }
 
-/// The built-in data on an empty 1280×768 arena.
-fn open_data() -> DataSet {
-    let data = built_in();
-    DataSet {
-        arena: ArenaData {
-            obstacles: Vec::new(),
-            ..data.arena
-        },
-        ..data
-    }
-}
-
 /// The tiles `box` walks from tile (10, 10) facing north (−90°): turn right and walk 5 east,
 /// right and 3 south, right and 5 west, right and 3 north, back on the start tile.
 const BOX_FROM_10_10: [(i32, i32); 16] = [
@@ -255,7 +240,7 @@ fn the_tile_box_walks_its_exact_tiles_and_returns_to_its_start_tile() {
         .iter()
         .map(|&(x, y)| IVec2::new(x, y))
         .collect();
-    let data = open_data();
+    let data = common::arena::open_built_in();
     let list: Vec<TileInstruction> = data.patterns.tile_patterns["box"].clone();
 
     // The run alone, on an open grid.
@@ -325,7 +310,7 @@ fn the_tile_box_walks_its_exact_tiles_and_returns_to_its_start_tile() {
 
 /// `sim` on the built-in data against a still player: `agents` of `mode` (`None`: its own count).
 fn sim_summary(mode: Mode, agents: Option<usize>, seconds: f64) -> Summary {
-    headless::run(
+    world::summary(
         &built_in(),
         WorldConfig {
             mode,
@@ -334,9 +319,7 @@ fn sim_summary(mode: Mode, agents: Option<usize>, seconds: f64) -> Summary {
             ..WorldConfig::default()
         },
         seconds,
-        None::<&mut Recorder<std::io::Sink>>,
     )
-    .expect("a headless run without a record cannot fail")
 }
 
 #[test]
@@ -773,9 +756,7 @@ fn plus_at_20000_ships_or_walkers_changes_nothing_and_minus_still_restarts() {
         let mut world = world_of(mode, start);
         assert_eq!(world.agents.len(), start, "{mode:?}");
         let at_start = positions(&world);
-        for _ in 0..ticks {
-            world.tick(&Input::default());
-        }
+        world::idle(&mut world, ticks);
         let before = positions(&world);
         let moved = |a: &[Vec2], b: &[Vec2]| {
             a.iter()
@@ -945,27 +926,10 @@ fn each_bad_patterns_file_is_refused_with_its_own_field_path() {
     assert_eq!(distinct.len(), messages.len(), "two cases share a message");
 }
 
-fn workdir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("patterns-tests")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a scratch directory");
-    dir
-}
-
-fn run_bin(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run the steering-arena binary")
-}
-
 #[test]
 fn sim_with_a_bad_patterns_file_exits_2_with_one_line_naming_the_file_and_field() {
     let bad = edited(|v| v["galaga"]["waves"][2]["pairs"][0]["path"] = json!("loop9"));
-    let dir = workdir("bad-patterns");
+    let dir = scratch::folder("bad-patterns");
     std::fs::write(dir.join("BAD.json"), &bad).expect("write BAD.json");
     std::fs::create_dir_all(dir.join("assets")).expect("create assets/");
     std::fs::write(dir.join("assets").join("patterns.json"), &bad).expect("write assets file");
@@ -978,7 +942,7 @@ fn sim_with_a_bad_patterns_file_exits_2_with_one_line_naming_the_file_and_field(
         // No flag: assets/patterns.json is read, as SPEC §2's example shows.
         (vec!["sim", "--mode", "patterns"], "assets/patterns.json"),
     ] {
-        let o = run_bin(&dir, &args);
+        let o = bin::run_in(&dir, &args);
         let err = String::from_utf8_lossy(&o.stderr).to_string();
         assert_eq!(
             o.status.code(),

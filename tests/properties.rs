@@ -22,6 +22,8 @@
 //!
 //! Failures that proptest found and shrank are kept at the end as plain regression tests.
 
+mod common;
+
 use glam::Vec2;
 use proptest::prelude::*;
 use proptest::test_runner::{RngSeed, TestCaseError};
@@ -711,13 +713,9 @@ fn default_sliders() -> Vec<f32> {
 /// A 256 x 256 arena with `obstacles` and one spawn point.
 fn small_arena(obstacles: Vec<ObstacleData>, spawn: [f32; 2]) -> ArenaData {
     ArenaData {
-        width: 256.0,
-        height: 256.0,
-        tile_size: 32.0,
         obstacles,
         spawns: vec![spawn],
-        player_start: [128.0, 128.0],
-        pickups: Vec::new(),
+        ..common::arena::empty(256.0, 256.0)
     }
 }
 

@@ -5,6 +5,8 @@
 //! Arenas are both sparse and large-shaped (overlapping, crossing the walls) and dense and small
 //! (the bench's 400-obstacle field).
 
+mod common;
+
 use glam::Vec2;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -20,13 +22,8 @@ const H: f32 = 768.0;
 
 fn bare() -> ArenaData {
     ArenaData {
-        width: W,
-        height: H,
-        tile_size: 32.0,
-        obstacles: Vec::new(),
         spawns: vec![[10.0, 10.0]],
-        player_start: [640.0, 384.0],
-        pickups: Vec::new(),
+        ..common::arena::empty(W, H)
     }
 }
 

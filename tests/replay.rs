@@ -11,10 +11,13 @@
 //!   given as the record: each an error naming line 1; exit 2, one line, never a panic;
 //! - the replay steps back and forth (from its kept states) onto the record's own lines.
 
+mod common;
+
+use common::{bin, scratch};
 use serde_json::Value;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command as Process, Output};
+use std::path::Path;
+use std::process::Output;
 use steering_arena::data::DataSources;
 use steering_arena::sim::command::Command;
 use steering_arena::sim::headless;
@@ -25,25 +28,6 @@ use steering_arena::sim::record::Recorder;
 use steering_arena::sim::replay::{Replay, ReplayData, SNAPSHOT_EVERY};
 use steering_arena::sim::shape::Obstacle;
 use steering_arena::sim::world::{Input, World, WorldConfig};
-
-const BIN: &str = env!("CARGO_BIN_EXE_steering-arena");
-
-fn workdir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("replay-tests")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a scratch directory");
-    dir
-}
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Process::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run the steering-arena binary")
-}
 
 /// Exit 2, nothing on stdout, one line on stderr (no panic message); returns the line.
 fn one_line_error(o: &Output, what: &str) -> String {
@@ -57,12 +41,6 @@ fn one_line_error(o: &Output, what: &str) -> String {
     );
     assert!(!err.contains("panicked"), "{what}: {err}");
     err.trim_end().to_string()
-}
-
-fn without_tick_ms(summary: &str) -> Value {
-    let mut v: Value = serde_json::from_str(summary).expect("the summary is JSON");
-    v.as_object_mut().expect("an object").remove("tick_ms");
-    v
 }
 
 /// The data the tests' worlds and replays run on: the crate's assets, as `sim` finds them.
@@ -140,7 +118,7 @@ fn lines(record: &[u8]) -> Vec<&[u8]> {
 
 #[test]
 fn every_mode_replays_to_the_same_bytes_with_and_without_the_flip() {
-    let dir = workdir("every-mode");
+    let dir = scratch::folder("every-mode");
     for mode in Mode::ALL {
         for flip in [false, true] {
             let what = format!("{} flip {flip}", mode.name());
@@ -158,9 +136,9 @@ fn every_mode_replays_to_the_same_bytes_with_and_without_the_flip() {
             if flip {
                 args.push("--evade-flip");
             }
-            let first = run(&dir, &args);
+            let first = bin::run_in(&dir, &args);
             assert_eq!(first.status.code(), Some(0), "{what}");
-            let again = run(&dir, &["sim", "--replay", "a.jsonl", "--record", "b.jsonl"]);
+            let again = bin::run_in(&dir, ["sim", "--replay", "a.jsonl", "--record", "b.jsonl"]);
             assert_eq!(
                 again.status.code(),
                 Some(0),
@@ -172,8 +150,8 @@ fn every_mode_replays_to_the_same_bytes_with_and_without_the_flip() {
             assert_eq!(lines(&a).len(), 241, "{what}: the header and 240 ticks");
             assert!(a == b, "{what}: the replay's record differs");
             assert_eq!(
-                without_tick_ms(&String::from_utf8_lossy(&first.stdout)),
-                without_tick_ms(&String::from_utf8_lossy(&again.stdout)),
+                bin::summary_without_tick_ms(&first),
+                bin::summary_without_tick_ms(&again),
                 "{what}: the summaries differ"
             );
             let header: Value = serde_json::from_slice(lines(&a)[0]).expect("JSON");
@@ -413,7 +391,7 @@ fn a_header_from_another_run_version_or_data_is_an_error_naming_line_1() {
 
 #[test]
 fn another_arena_or_a_data_file_as_the_record_exits_2_naming_line_1() {
-    let dir = workdir("other-arena");
+    let dir = scratch::folder("other-arena");
     let arena =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/arena.json"))
             .expect("the arena asset");
@@ -421,9 +399,9 @@ fn another_arena_or_a_data_file_as_the_record_exits_2_naming_line_1() {
     other["obstacles"].as_array_mut().expect("obstacles").pop();
     let mut f = std::fs::File::create(dir.join("other.json")).expect("write");
     writeln!(f, "{other}").expect("write");
-    let made = run(
+    let made = bin::run_in(
         &dir,
-        &[
+        [
             "sim",
             "--arena",
             "other.json",
@@ -435,7 +413,7 @@ fn another_arena_or_a_data_file_as_the_record_exits_2_naming_line_1() {
     );
     assert_eq!(made.status.code(), Some(0));
     // With the built-in arena: refused, naming the arena.
-    let o = run(&dir, &["sim", "--replay", "rec.jsonl"]);
+    let o = bin::run_in(&dir, ["sim", "--replay", "rec.jsonl"]);
     let e = one_line_error(&o, "another arena");
     assert!(
         e.starts_with("rec.jsonl: line 1: data.\"arena.json\": made with another arena.json")
@@ -443,9 +421,9 @@ fn another_arena_or_a_data_file_as_the_record_exits_2_naming_line_1() {
         "{e}"
     );
     // With the arena it was made with: the same run.
-    let o = run(
+    let o = bin::run_in(
         &dir,
-        &["sim", "--arena", "other.json", "--replay", "rec.jsonl"],
+        ["sim", "--arena", "other.json", "--replay", "rec.jsonl"],
     );
     assert_eq!(
         o.status.code(),
@@ -454,28 +432,28 @@ fn another_arena_or_a_data_file_as_the_record_exits_2_naming_line_1() {
         String::from_utf8_lossy(&o.stderr)
     );
     // A data file is not a record; nor is nothing.
-    let o = run(&dir, &["sim", "--replay", "other.json"]);
+    let o = bin::run_in(&dir, ["sim", "--replay", "other.json"]);
     let e = one_line_error(&o, "a data file as the record");
     assert!(e.starts_with("other.json: line 1: "), "{e}");
     std::fs::write(dir.join("empty.jsonl"), "").expect("write");
-    let o = run(&dir, &["sim", "--replay", "empty.jsonl"]);
+    let o = bin::run_in(&dir, ["sim", "--replay", "empty.jsonl"]);
     let e = one_line_error(&o, "an empty record");
     assert!(e.starts_with("empty.jsonl: line 1: empty"), "{e}");
     // A cut and a changed value, through the command line.
     let text = std::fs::read_to_string(dir.join("rec.jsonl")).expect("the record");
     std::fs::write(dir.join("cut.jsonl"), &text[..text.len() / 2]).expect("write");
     let line = text[..text.len() / 2].matches('\n').count() + 1;
-    let o = run(
+    let o = bin::run_in(
         &dir,
-        &["sim", "--arena", "other.json", "--replay", "cut.jsonl"],
+        ["sim", "--arena", "other.json", "--replay", "cut.jsonl"],
     );
     let e = one_line_error(&o, "a cut record");
     assert!(e.starts_with(&format!("cut.jsonl: line {line}: ")), "{e}");
     let changed = text.replacen(r#""tick":30,"t":0.5"#, r#""tick":30,"t":0.25"#, 1);
     std::fs::write(dir.join("changed.jsonl"), changed).expect("write");
-    let o = run(
+    let o = bin::run_in(
         &dir,
-        &["sim", "--arena", "other.json", "--replay", "changed.jsonl"],
+        ["sim", "--arena", "other.json", "--replay", "changed.jsonl"],
     );
     let e = one_line_error(&o, "a changed value");
     assert!(
@@ -483,9 +461,9 @@ fn another_arena_or_a_data_file_as_the_record_exits_2_naming_line_1() {
         "{e}"
     );
     // The record is never written over by its own replay.
-    let o = run(
+    let o = bin::run_in(
         &dir,
-        &["sim", "--replay", "rec.jsonl", "--record", "./rec.jsonl"],
+        ["sim", "--replay", "rec.jsonl", "--record", "./rec.jsonl"],
     );
     let e = one_line_error(&o, "--record naming the record replayed");
     assert!(e.contains("would overwrite"), "{e}");
@@ -496,7 +474,7 @@ fn another_arena_or_a_data_file_as_the_record_exits_2_naming_line_1() {
         Some(&*text)
     );
     // The run is the record's: options that would start another one are refused.
-    let o = run(&dir, &["sim", "--replay", "rec.jsonl", "--mode", "avoid"]);
+    let o = bin::run_in(&dir, ["sim", "--replay", "rec.jsonl", "--mode", "avoid"]);
     let e = one_line_error(&o, "--mode with --replay");
     assert!(e.contains("--mode"), "{e}");
 }

@@ -3,18 +3,18 @@
 //! finds; chasers started on one spot spread out while those without separation stay one body;
 //! a chasing crowd overlaps itself a tenth as often or less; and the wanderers are untouched.
 
+mod common;
+
+use common::world;
 use glam::Vec2;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use steering_arena::data::arena::ArenaData;
 use steering_arena::data::{DataSet, built_in};
 use steering_arena::sim::crowd::{Crowd, MAX_LOOKED, MAX_PUSHERS, Member};
-use steering_arena::sim::headless;
 use steering_arena::sim::metrics::Summary;
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
-use steering_arena::sim::record::Recorder;
-use steering_arena::sim::world::{Input, World, WorldConfig};
+use steering_arena::sim::world::{World, WorldConfig};
 
 const SIZE: Vec2 = Vec2::new(1280.0, 768.0);
 
@@ -144,18 +144,7 @@ fn two_on_one_spot_push_apart_along_x_and_a_packed_crowd_stays_bounded() {
 
 /// An empty 800×600 arena with the built-in tuning, separation at `separation`.
 fn open_arena(separation: f32) -> DataSet {
-    let mut data = DataSet {
-        arena: ArenaData {
-            width: 800.0,
-            height: 600.0,
-            tile_size: 32.0,
-            obstacles: Vec::new(),
-            spawns: vec![[40.0, 40.0]],
-            player_start: [400.0, 300.0],
-            pickups: Vec::new(),
-        },
-        ..built_in()
-    };
+    let mut data = common::arena::data_on(common::arena::empty(800.0, 600.0));
     data.tuning.avoid.separation = separation;
     data
 }
@@ -198,20 +187,13 @@ fn ten_chasers_started_on_one_spot_spread_out_unless_separation_is_off() {
         for i in 0..10 {
             world.place_agent(i, Vec2::new(100.0, 300.0), Vec2::ZERO);
         }
-        for _ in 0..90 {
-            world.tick(&Input::default());
-        }
+        world::idle(&mut world, 90);
         assert_eq!(world.score.catches, 0, "none has reached the player yet");
         closest.push(closest_pair(&world));
     }
     println!("closest pair after 1.5 s, built-in separation and 0: {closest:?}");
     assert!(closest[0] >= 2.0 * r, "{closest:?}");
     assert_eq!(closest[1], 0.0, "{closest:?}");
-}
-
-fn summary(data: &DataSet, config: WorldConfig) -> Summary {
-    headless::run(data, config, 30.0, None::<&mut Recorder<std::io::Sink>>)
-        .expect("no recorder, no I/O")
 }
 
 fn overlaps(s: &Summary) -> u64 {
@@ -232,8 +214,8 @@ fn a_chasing_crowd_overlaps_itself_a_tenth_as_often_and_still_catches() {
     let mut seen = Vec::new();
     for seed in 1..=5 {
         for script in [Script::Still, Script::Circle] {
-            let on = summary(&built_in(), chase(seed, None, script));
-            let without = summary(&off, chase(seed, None, script));
+            let on = world::summary(&built_in(), chase(seed, None, script), 30.0);
+            let without = world::summary(&off, chase(seed, None, script), 30.0);
             let what = format!("seed {seed} {script:?}: {on:?} / {without:?}");
             assert_eq!(on.agents, 30, "{what}");
             assert!(overlaps(&on) * 8 <= overlaps(&without), "{what}");
@@ -265,8 +247,8 @@ fn the_wanderers_of_mode_7_are_untouched_by_the_chasers_separation() {
             flip: false,
             ..chase(seed, None, Script::Hunt)
         };
-        let mut a = summary(&built_in(), config.clone());
-        let mut b = summary(&strong, config);
+        let mut a = world::summary(&built_in(), config.clone(), 30.0);
+        let mut b = world::summary(&strong, config, 30.0);
         a.tick_ms.mean = 0.0;
         a.tick_ms.p99 = 0.0;
         b.tick_ms = a.tick_ms.clone();

@@ -9,13 +9,14 @@
 //! sixteen runs take about 35 s of CPU in all, about 20 s of wall time on two cores (each test
 //! prints its time).
 
+mod common;
+
+use common::world;
 use std::time::Instant;
 use steering_arena::data::built_in;
-use steering_arena::sim::headless;
 use steering_arena::sim::metrics::Summary;
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
-use steering_arena::sim::record::Recorder;
 use steering_arena::sim::world::WorldConfig;
 
 /// Ten simulated minutes.
@@ -46,8 +47,7 @@ fn soak_one(mode: Mode, flip: bool) -> Summary {
         ..WorldConfig::default()
     };
     let started = Instant::now();
-    let s = headless::run(&data, config, SECONDS, None::<&mut Recorder<std::io::Sink>>)
-        .expect("no record to write");
+    let s = world::summary(&data, config, SECONDS);
     let what = format!(
         "{mode}{} with {} agents for {SECONDS} s",
         if flip { " (alternate)" } else { "" },

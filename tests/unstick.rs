@@ -4,6 +4,8 @@
 //! the first; and sixty evaders hunted among 300 random obstacles keep moving and (almost) never
 //! touch one (with the way out turned off, the pockets hold a good part of them).
 
+mod common;
+
 use glam::Vec2;
 use steering_arena::data::arena::{ArenaData, ObstacleData, with_random_obstacles};
 use steering_arena::data::tuning::VehicleTuning;
@@ -34,13 +36,9 @@ fn pocket(more: &[ObstacleData]) -> Arena {
     ];
     obstacles.extend_from_slice(more);
     Arena::from_data(&ArenaData {
-        width: 800.0,
-        height: 600.0,
-        tile_size: 32.0,
         obstacles,
-        spawns: vec![[40.0, 40.0]],
         player_start: [40.0, 40.0],
-        pickups: Vec::new(),
+        ..common::arena::empty(800.0, 600.0)
     })
 }
 

@@ -3,14 +3,14 @@
 //! and walks the same way at 60 Hz and 120 Hz; the waypoint variant (`V`) keeps moving from
 //! waypoint to waypoint.
 
+mod common;
+
 use glam::{IVec2, Vec2};
 use std::sync::OnceLock;
 use steering_arena::data::built_in;
-use steering_arena::sim::headless;
 use steering_arena::sim::metrics::{Metrics, Summary};
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
-use steering_arena::sim::record::Recorder;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 const SEEDS: std::ops::RangeInclusive<u64> = 1..=5;
@@ -199,13 +199,7 @@ fn the_manual_loop_measures_what_the_sim_command_measures() {
     for waypoints in [false, true] {
         let config = config(3, 60.0, waypoints);
         let mine = walk(config.clone(), 20.0).summary;
-        let sim = headless::run(
-            &built_in(),
-            config,
-            20.0,
-            None::<&mut Recorder<std::io::Sink>>,
-        )
-        .expect("no recorder, no I/O");
+        let sim = common::world::summary(&built_in(), config, 20.0);
         let strip = |s: &Summary| {
             let mut v = serde_json::to_value(s).expect("summary serializes");
             v.as_object_mut().expect("an object").remove("tick_ms");

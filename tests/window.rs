@@ -30,6 +30,10 @@
 //! `.ci/run` installs them, so in CI they always run. The tests take turns — one X server and one
 //! game at a time — because the game renders as fast as it can and the machine may have two cores.
 
+mod common;
+
+use common::bin::{self, BIN};
+use common::scratch;
 use serde::Deserialize;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fs::{self, File};
@@ -40,7 +44,6 @@ use std::sync::{Mutex, MutexGuard};
 use std::thread::sleep;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-const BIN: &str = env!("CARGO_BIN_EXE_steering-arena");
 /// How often the waits look again.
 const POLL: Duration = Duration::from_millis(50);
 /// How long D is held down in the first test.
@@ -867,10 +870,10 @@ fn replay_window_steps_back_and_forth_onto_the_records_lines() {
         return;
     };
     // Made where there is no assets/ folder, as the game will read it: the built-in data.
-    let made_dir = std::env::temp_dir().join(format!("steering-arena-made-{}", std::process::id()));
-    fs::create_dir_all(&made_dir).expect("a scratch folder");
-    let made = Command::new(BIN)
-        .args([
+    let made_dir = scratch::folder("made");
+    let made = bin::run_in(
+        &made_dir,
+        [
             "sim",
             "--mode",
             "mixed",
@@ -878,14 +881,12 @@ fn replay_window_steps_back_and_forth_onto_the_records_lines() {
             "circle",
             "--seconds",
             "20",
-        ])
-        .args(["--record", "made.jsonl"])
-        .current_dir(&made_dir)
-        .output()
-        .expect("sim runs");
+            "--record",
+            "made.jsonl",
+        ],
+    );
     assert!(made.status.success());
     let text = fs::read_to_string(made_dir.join("made.jsonl")).expect("the record");
-    let _ = fs::remove_dir_all(&made_dir);
     // Line i (1-based, the header first) holds tick i - 1.
     let made_lines: Vec<&str> = text.lines().collect();
     assert_eq!(made_lines.len(), 1201);

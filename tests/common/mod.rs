@@ -1,22 +1,13 @@
-//! Helpers shared by the integration tests.
+//! What the integration tests share: worlds and their runs, arenas, scratch folders, the binary
+//! and its output, the counting allocator and the feelers' cast count. A test file takes it with
+//! `mod common;`.
 
-use steering_arena::sim::behaviours::feelers::Feel;
+// Every test file is a crate of its own and uses only some of these; the rest would warn there.
+#![allow(dead_code)]
 
-/// On how many of the ticks after the first the felt surface point moved, i.e. a cast found it
-/// afresh; asserts that a point held between casts came nearer (its depth grew), as the
-/// regulator's held hit must. `what` labels the failures.
-pub fn casts_among(felt: &[Feel], what: &str) -> usize {
-    let mut moved = 0;
-    for pair in felt.windows(2) {
-        let (was, now) = (pair[0], pair[1]);
-        if now.hit.point == was.hit.point {
-            assert!(
-                now.depth > was.depth,
-                "{what}: a held hit must come nearer: {was:?} then {now:?}"
-            );
-        } else {
-            moved += 1;
-        }
-    }
-    moved
-}
+pub mod arena;
+pub mod bin;
+pub mod counting;
+pub mod feel;
+pub mod scratch;
+pub mod world;
