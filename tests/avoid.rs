@@ -10,13 +10,14 @@ use glam::Vec2;
 use std::sync::OnceLock;
 use steering_arena::data::arena::{ArenaData, ObstacleData, with_random_obstacles};
 use steering_arena::data::{DataSet, built_in};
-use steering_arena::sim::agent::{Agent, CastSchedule};
-use steering_arena::sim::arena::{Arena, Obstacle};
+use steering_arena::sim::agent::Agent;
 use steering_arena::sim::headless;
 use steering_arena::sim::metrics::{Metrics, Summary};
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
 use steering_arena::sim::record::Recorder;
+use steering_arena::sim::space::CastSchedule;
+use steering_arena::sim::space::arena::{Arena, Obstacle};
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 const SEEDS: std::ops::RangeInclusive<u64> = 1..=10;

@@ -15,7 +15,7 @@ use steering_arena::sim::behaviours::flock::{
 };
 use steering_arena::sim::behaviours::swarm::{self, SwarmParams, Target};
 use steering_arena::sim::group_metrics::{Groups, crowded, polarization, spacing};
-use steering_arena::sim::neighbours::{MAX_K, Masses, Neighbours};
+use steering_arena::sim::space::neighbours::{MAX_K, Masses, Neighbours};
 use steering_arena::sim::vehicle::Vehicle;
 
 const DT: f32 = 1.0 / 60.0;

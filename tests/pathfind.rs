@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 use std::process::Command;
 use steering_arena::data::{DataSet, built_in};
 use steering_arena::sim::agent::{Agent, Behaviour};
-use steering_arena::sim::arena::Obstacle;
 use steering_arena::sim::behaviours::pathfind::PathChase;
 use steering_arena::sim::headless;
 use steering_arena::sim::metrics::Summary;
@@ -17,6 +16,7 @@ use steering_arena::sim::mode::Mode;
 use steering_arena::sim::path::{self, Order};
 use steering_arena::sim::player::Script;
 use steering_arena::sim::record::Recorder;
+use steering_arena::sim::space::arena::Obstacle;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 fn maze() -> DataSet {

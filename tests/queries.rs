@@ -10,10 +10,10 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use steering_arena::data::arena::{ArenaData, ObstacleData, with_spaced_obstacles};
 use steering_arena::data::tuning::{AvoidTuning, VehicleTuning};
-use steering_arena::sim::arena::{Arena, MAX_SWEEP_RADIUS, RayHit, sweep_reach};
 use steering_arena::sim::behaviours::avoid;
-use steering_arena::sim::behaviours::feelers::{self, Layout, Ray};
-use steering_arena::sim::field::{FIELD_CAP, FIELD_CELL};
+use steering_arena::sim::space::arena::{Arena, MAX_SWEEP_RADIUS, RayHit, sweep_reach};
+use steering_arena::sim::space::feelers::{self, Layout, Ray};
+use steering_arena::sim::space::field::{FIELD_CAP, FIELD_CELL};
 
 const W: f32 = 1280.0;
 const H: f32 = 768.0;

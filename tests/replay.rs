@@ -23,7 +23,7 @@ use steering_arena::sim::path::Order;
 use steering_arena::sim::player::Script;
 use steering_arena::sim::record::Recorder;
 use steering_arena::sim::replay::{Replay, ReplayData, SNAPSHOT_EVERY};
-use steering_arena::sim::shape::Obstacle;
+use steering_arena::sim::space::shape::Obstacle;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 const BIN: &str = env!("CARGO_BIN_EXE_steering-arena");

@@ -8,12 +8,12 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use steering_arena::data::arena::ArenaData;
 use steering_arena::data::{DataSet, built_in};
-use steering_arena::sim::crowd::{Crowd, MAX_LOOKED, MAX_PUSHERS, Member};
 use steering_arena::sim::headless;
 use steering_arena::sim::metrics::Summary;
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
 use steering_arena::sim::record::Recorder;
+use steering_arena::sim::space::crowd::{Crowd, MAX_LOOKED, MAX_PUSHERS, Member};
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 const SIZE: Vec2 = Vec2::new(1280.0, 768.0);

@@ -9,11 +9,11 @@ use steering_arena::data::arena::{ArenaData, ObstacleData, with_random_obstacles
 use steering_arena::data::tuning::VehicleTuning;
 use steering_arena::data::{DataSet, built_in};
 use steering_arena::sim::agent::Agent;
-use steering_arena::sim::arena::{Arena, Response};
 use steering_arena::sim::behaviours::unstick::Unstick;
 use steering_arena::sim::metrics::{Metrics, Summary};
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
+use steering_arena::sim::space::arena::{Arena, Response};
 use steering_arena::sim::vehicle::Vehicle;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 

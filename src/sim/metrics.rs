@@ -1,8 +1,8 @@
 //! Measurements over a run, folded in tick by tick, and the `sim` summary built from them.
 
-use crate::sim::crowd::{Crowd, Member};
 use crate::sim::group_metrics::Watch;
 use crate::sim::mode::Mode;
+use crate::sim::space::crowd::{Crowd, Member};
 use crate::sim::world::World;
 use serde::Serialize;
 use serde_json::{Map, Value};

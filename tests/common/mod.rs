@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests.
 
-use steering_arena::sim::behaviours::feelers::Feel;
+use steering_arena::sim::space::feelers::Feel;
 
 /// On how many of the ticks after the first the felt surface point moved, i.e. a cast found it
 /// afresh; asserts that a point held between casts came nearer (its depth grew), as the

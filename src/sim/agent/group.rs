@@ -11,7 +11,7 @@ use crate::sim::behaviours::avoid;
 use crate::sim::behaviours::flock::{self, Around, Forces, Senses};
 use crate::sim::behaviours::swarm::{self, SwarmForces, Target};
 use crate::sim::behaviours::wander::{self, WanderWalk};
-use crate::sim::neighbours::Neighbours;
+use crate::sim::space::neighbours::Neighbours;
 use crate::sim::vehicle::{truncate, unit_or, unit_or_zero, within_a_tick};
 use ::rand::Rng;
 use glam::Vec2;

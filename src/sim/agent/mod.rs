@@ -11,7 +11,6 @@
 mod act;
 mod behaviour;
 mod carrier;
-mod casts;
 mod clear;
 mod group;
 mod member;
@@ -21,7 +20,6 @@ mod tile_walk;
 
 pub use crate::sim::behaviours::wander::WanderWalk;
 pub use behaviour::{Behaviour, Contact};
-pub use casts::CastSchedule;
 pub use group::{BoidMind, SwarmMind};
 pub use member::Agent;
 pub use tick::{Context, Plan};

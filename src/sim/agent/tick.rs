@@ -1,11 +1,11 @@
 //! What a tick gives every agent to read (the context), and what an agent's behaviour makes of
 //! it (the plan).
 
-use super::casts::CastSchedule;
 use crate::data::tuning::Tuning;
-use crate::sim::arena::Arena;
-use crate::sim::crowd::Crowd;
 use crate::sim::path::FlowField;
+use crate::sim::space::arena::Arena;
+use crate::sim::space::casts::CastSchedule;
+use crate::sim::space::crowd::Crowd;
 use glam::{IVec2, Vec2};
 
 /// What an agent's behaviour decided in a tick, for [`Agent::act`](super::Agent::act) to carry

@@ -16,9 +16,9 @@
 //! force while it grazes a corner. What reactive steering cannot get out of — a pocket where
 //! every turn meets another surface — the agent leaves by a look all round (see `unstick`).
 
-use super::feelers::{self, Feel, Feelers, Layout};
 use crate::data::tuning::{AvoidTuning, VehicleTuning};
-use crate::sim::arena::{Arena, sweep_reach};
+use crate::sim::space::arena::{Arena, sweep_reach};
+use crate::sim::space::feelers::{self, Feel, Feelers, Layout};
 use crate::sim::vehicle::unit_or_zero;
 use glam::Vec2;
 

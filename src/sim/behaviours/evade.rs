@@ -15,9 +15,10 @@
 //! gets out along the longest clear run round it (see `unstick`).
 
 use super::unstick::Unstick;
-use super::{avoid, feelers, intercept, wander};
+use super::{avoid, intercept, wander};
 use crate::data::tuning::{EvadeTuning, VehicleTuning};
-use crate::sim::arena::Arena;
+use crate::sim::space::arena::Arena;
+use crate::sim::space::feelers;
 use crate::sim::vehicle::{Vehicle, unit_or_zero, within_a_tick};
 use ::rand::Rng;
 use glam::Vec2;

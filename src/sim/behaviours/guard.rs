@@ -12,8 +12,8 @@
 use super::{evade, intercept, seek};
 use crate::data::fsm::GuardBehaviour;
 use crate::data::tuning::{EvadeTuning, VehicleTuning};
-use crate::sim::arena::Arena;
 use crate::sim::fsm::{Conditions, GuardMind};
+use crate::sim::space::arena::Arena;
 use crate::sim::vehicle::{Vehicle, unit_or_zero};
 use ::rand::Rng;
 use glam::Vec2;

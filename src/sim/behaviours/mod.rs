@@ -3,7 +3,6 @@
 
 pub mod avoid;
 pub mod evade;
-pub mod feelers;
 pub mod flock;
 pub mod galaga;
 pub mod guard;

@@ -10,7 +10,7 @@
 
 use crate::data::patterns::{Instruction, Steer, TileInstruction};
 use crate::data::tuning::{PatternTuning, VehicleTuning};
-use crate::sim::arena::{Arena, Response};
+use crate::sim::space::arena::{Arena, Response};
 use crate::sim::tiles::TileGrid;
 use crate::sim::vehicle::Vehicle;
 use glam::{IVec2, Vec2};

@@ -22,7 +22,7 @@
 
 pub use crate::data::crowds::SwarmParams;
 use crate::data::tuning::VehicleTuning;
-use crate::sim::neighbours::Neighbours;
+use crate::sim::space::neighbours::Neighbours;
 use crate::sim::vehicle::{truncate, unit_or_zero};
 use glam::Vec2;
 

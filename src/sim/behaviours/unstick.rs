@@ -19,7 +19,7 @@
 
 use super::avoid::FEEL_SKIN;
 use crate::data::tuning::VehicleTuning;
-use crate::sim::arena::Arena;
+use crate::sim::space::arena::Arena;
 use crate::sim::vehicle::{Vehicle, within_a_tick};
 use glam::Vec2;
 

@@ -11,10 +11,10 @@
 //! few seconds, sought with a wobble — the jittered circle's sideways swing added to the course.
 
 use super::avoid::AvoidState;
-use super::feelers::Feel;
 use super::unstick::Unstick;
 use crate::data::tuning::WanderTuning;
-use crate::sim::arena::Arena;
+use crate::sim::space::arena::Arena;
+use crate::sim::space::feelers::Feel;
 use crate::sim::vehicle::{Vehicle, unit_or, unit_or_zero};
 use ::rand::Rng;
 use glam::Vec2;

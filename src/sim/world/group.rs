@@ -7,14 +7,15 @@
 use super::World;
 use crate::data::arena::{ArenaData, MAX_SIDE};
 use crate::data::crowds::FlockParams;
-use crate::sim::agent::{CastSchedule, Context};
-use crate::sim::arena::{Arena, Response};
+use crate::sim::agent::Context;
 use crate::sim::behaviours::flock::{self, Around, Boid, Leader, Neighbourhood, Senses};
 use crate::sim::behaviours::swarm::{self, Target};
-use crate::sim::crowd::Crowd;
 use crate::sim::group_metrics::{Groups, polarization};
 use crate::sim::mode::Mode;
-use crate::sim::neighbours::{MAX_K, Masses, Neighbours};
+use crate::sim::space::CastSchedule;
+use crate::sim::space::arena::{Arena, Response};
+use crate::sim::space::crowd::Crowd;
+use crate::sim::space::neighbours::{MAX_K, Masses, Neighbours};
 use crate::sim::vehicle::unit_or;
 use glam::Vec2;
 

@@ -1,12 +1,13 @@
 //! The fixed tick: steering every agent, then resolving catches and tags.
 
 use super::{BATCH, Input, World};
-use crate::sim::agent::{Agent, Behaviour, CastSchedule, Contact, Context, Plan};
+use crate::sim::agent::{Agent, Behaviour, Contact, Context, Plan};
 use crate::sim::behaviours::galaga;
 use crate::sim::command::TickInput;
-use crate::sim::crowd::Member;
 use crate::sim::mode::Mode;
 use crate::sim::player::Script;
+use crate::sim::space::CastSchedule;
+use crate::sim::space::crowd::Member;
 
 impl World {
     /// Advance one fixed tick.
