@@ -15,7 +15,8 @@ use steering_arena::sim::behaviours::flock::{
 };
 use steering_arena::sim::behaviours::swarm::{self, SwarmParams, Target};
 use steering_arena::sim::group_metrics::{Groups, crowded, polarization, spacing};
-use steering_arena::sim::space::neighbours::{MAX_K, Masses, Neighbours};
+use steering_arena::sim::space::masses::Masses;
+use steering_arena::sim::space::neighbours::{MAX_K, Neighbours};
 use steering_arena::sim::vehicle::Vehicle;
 
 const DT: f32 = 1.0 / 60.0;

@@ -5,7 +5,7 @@ use crate::data::tuning::Tuning;
 use crate::sim::path::FlowField;
 use crate::sim::space::arena::Arena;
 use crate::sim::space::casts::CastSchedule;
-use crate::sim::space::crowd::Crowd;
+use crate::sim::space::neighbours::Neighbours;
 use glam::{IVec2, Vec2};
 
 /// What an agent's behaviour decided in a tick, for [`Agent::act`](super::Agent::act) to carry
@@ -40,7 +40,7 @@ pub struct Context<'a> {
     /// The arena changed since the last tick: every agent casts its rays now.
     pub recast: bool,
     /// Where the crowd that keeps apart (mode 7's chasers) stood as the tick began.
-    pub crowd: &'a Crowd,
+    pub crowd: &'a Neighbours,
     /// The flow field a crowd of `pathfind` chasers steers by (`None`: each follows its own path).
     pub flow: Option<&'a FlowField>,
 }

@@ -32,7 +32,8 @@
 
 pub use crate::data::crowds::{FlockParams, Neighbourhood};
 use crate::data::tuning::VehicleTuning;
-use crate::sim::space::neighbours::{Mass, Masses, Nearest, Neighbours};
+use crate::sim::space::masses::{Mass, Masses};
+use crate::sim::space::neighbours::{Nearest, Neighbours};
 use crate::sim::vehicle::{truncate, unit_or, unit_or_zero};
 use glam::Vec2;
 

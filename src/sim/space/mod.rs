@@ -6,10 +6,10 @@
 
 pub mod arena;
 pub mod casts;
-pub mod crowd;
 pub mod feelers;
 pub mod field;
 pub mod lanes;
+pub mod masses;
 pub mod neighbours;
 pub mod shape;
 

@@ -14,8 +14,8 @@ use crate::sim::group_metrics::{Groups, polarization};
 use crate::sim::mode::Mode;
 use crate::sim::space::CastSchedule;
 use crate::sim::space::arena::{Arena, Response};
-use crate::sim::space::crowd::Crowd;
-use crate::sim::space::neighbours::{MAX_K, Masses, Neighbours};
+use crate::sim::space::masses::Masses;
+use crate::sim::space::neighbours::{MAX_K, Neighbours};
 use crate::sim::vehicle::unit_or;
 use glam::Vec2;
 
@@ -121,7 +121,7 @@ impl World {
         if moving || g.leader_heading == Vec2::ZERO {
             g.leader_heading = unit_or(self.player.vel, Vec2::X);
         }
-        let empty = Crowd::default();
+        let empty = Neighbours::default();
         let ctx = Context {
             arena: &self.arena,
             tuning: &self.tuning,

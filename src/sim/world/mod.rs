@@ -17,7 +17,7 @@ use crate::sim::mode::Mode;
 use crate::sim::path::Order;
 use crate::sim::player::{Player, Script};
 use crate::sim::space::arena::Arena;
-use crate::sim::space::crowd::Crowd;
+use crate::sim::space::neighbours::Neighbours;
 use ::rand::SeedableRng;
 use ::rand::rngs::StdRng;
 use glam::Vec2;
@@ -146,7 +146,7 @@ pub struct World {
     plans: Vec<(Plan, VehicleTuning)>,
     /// Mode 7's chasers (and a `pathfind` crowd) as the tick begins, for their separation
     /// (empty otherwise).
-    crowd: Crowd,
+    crowd: Neighbours,
     /// What the flock and the swarm sense each other by, and how they hold together.
     pub flocking: Flocking,
     /// `pathfind`'s planner.
@@ -182,7 +182,7 @@ impl World {
             rng: StdRng::seed_from_u64(config.seed),
             recast: false,
             touching: Vec::new(),
-            crowd: Crowd::default(),
+            crowd: Neighbours::default(),
             flocking: Flocking::default(),
             plans: Vec::with_capacity(BATCH),
             paths: Pathing::new(config.order),

@@ -7,7 +7,7 @@ use crate::sim::command::TickInput;
 use crate::sim::mode::Mode;
 use crate::sim::player::Script;
 use crate::sim::space::CastSchedule;
-use crate::sim::space::crowd::Member;
+use crate::sim::space::neighbours::Member;
 
 impl World {
     /// Advance one fixed tick.
@@ -50,7 +50,8 @@ impl World {
                 }),
                 _ => None,
             });
-            self.crowd.rebuild(self.arena.size(), range, chasers);
+            self.crowd
+                .rebuild_members(self.arena.size(), range, chasers);
         } else {
             self.crowd.clear();
         }
