@@ -458,7 +458,7 @@ fn an_obstacle_dropped_in_front_of_a_moving_agent_is_avoided_at_once() {
         let felt = world.agents[0]
             .behaviour
             .wander_walk()
-            .and_then(|w| w.felt)
+            .and_then(|w| w.avoid.held.felt)
             .map(|f| f.hit.obstacle);
         assert_eq!(
             felt,
@@ -525,7 +525,9 @@ fn between_casts_an_agent_acts_on_its_last_cast_brought_nearer() {
             world.tick(&Input::default());
             let walk = world.agents[0].behaviour.wander_walk().expect("an avoider");
             held.push(
-                walk.felt
+                walk.avoid
+                    .held
+                    .felt
                     .expect("the circle is within the rays' reach all along"),
             );
         }

@@ -591,7 +591,7 @@ fn the_field_of_view_decides_whom_a_boid_heeds() {
         ..FlockParams::default()
     };
     let masses = Masses::default();
-    let senses = flock::Senses {
+    let senses = flock::Flockmates {
         grid: &grid,
         masses: &masses,
         boids: &boids,
@@ -1109,7 +1109,7 @@ fn a_warm_tick_of_either_mode_allocates_nothing() {
         for p in &flock_params {
             grid.rebuild(size, p.radius, boids.iter().map(|b| b.pos));
             masses.rebuild(size, p.gather_radius, boids.iter().map(|b| (b.pos, b.vel)));
-            let senses = flock::Senses {
+            let senses = flock::Flockmates {
                 grid,
                 masses,
                 boids: &boids,
@@ -1161,7 +1161,7 @@ fn steering_by_the_nearest_found_now_is_the_topological_steering_exactly() {
     grid.rebuild(size, 17.0, boids.iter().map(|b| b.pos));
     let mut masses = Masses::default();
     masses.rebuild(size, p.gather_radius, boids.iter().map(|b| (b.pos, b.vel)));
-    let senses = flock::Senses {
+    let senses = flock::Flockmates {
         grid: &grid,
         masses: &masses,
         boids: &boids,

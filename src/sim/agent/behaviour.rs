@@ -3,7 +3,6 @@
 //! player, its vehicle numbers, its mode).
 
 use super::group::{BoidMind, SwarmMind};
-use super::tile_walk::TileWalk;
 use crate::data::patterns::ShipKind;
 use crate::data::tuning::{Tuning, VehicleTuning};
 use crate::sim::behaviours::evade::EvadeState;
@@ -12,6 +11,7 @@ use crate::sim::behaviours::guard::Guard;
 use crate::sim::behaviours::pathfind::PathChase;
 use crate::sim::behaviours::pattern::{PatternRun, TileRun};
 use crate::sim::behaviours::tile_los::TileLine;
+use crate::sim::behaviours::tile_walk::TileWalk;
 use crate::sim::behaviours::wander::WanderWalk;
 use crate::sim::mode::Mode;
 use glam::IVec2;

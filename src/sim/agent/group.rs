@@ -7,10 +7,11 @@
 use super::behaviour::Behaviour;
 use super::member::Agent;
 use super::tick::{Context, Plan};
-use crate::sim::behaviours::avoid;
-use crate::sim::behaviours::flock::{self, Around, Forces, Senses};
+use crate::sim::behaviours::decision::combine;
+use crate::sim::behaviours::flock::{self, Around, Flockmates, Forces};
 use crate::sim::behaviours::swarm::{self, SwarmForces, Target};
-use crate::sim::behaviours::wander::{self, WanderWalk};
+use crate::sim::behaviours::wander::WanderWalk;
+use crate::sim::space::clear::{containment, no_about_face};
 use crate::sim::space::neighbours::Neighbours;
 use crate::sim::vehicle::{truncate, unit_or, unit_or_zero, within_a_tick};
 use ::rand::Rng;
@@ -48,7 +49,7 @@ impl Agent {
     /// `rng` (in agent order, so runs repeat).
     pub fn fly_in_flock(
         &mut self,
-        senses: Senses,
+        senses: Flockmates,
         i: usize,
         heeded: Option<&[u32]>,
         around: Around,
@@ -73,34 +74,21 @@ impl Agent {
             unit_or_zero(target - body.pos) * p.max_speed - body.vel,
             p.max_force,
         ) * fp.wander;
-        let urge = f.total + wander;
+        let urge = combine([f.total, wander]);
         // The course the urges ask for (`desired = v + steering`), bent round what the feelers
         // feel and held off the walls.
         let t = &ctx.tuning.avoid;
         let wish = unit_or(body.vel + urge, body.heading);
-        let push = wander::containment(ctx.arena, body.pos, t.look_ahead + t.min_length);
+        let push = containment(ctx.arena, body.pos, t.look_ahead + t.min_length);
         let wish = if push == Vec2::ZERO {
             wish
         } else {
             unit_or(wish + push, wish)
         };
-        let wish = wander::no_about_face(wish, body.heading);
-        let speed_frac = body.speed() / p.max_speed.max(f32::EPSILON);
-        let walk = &mut mind.walk;
-        let cast = ctx.cast_now(id, &mut walk.cast);
-        let clear = avoid::clear_course(
-            ctx.arena,
-            body.pos,
-            body.heading,
-            speed_frac,
-            wish,
-            &p,
-            t,
-            &mut walk.avoid,
-            &mut walk.felt,
-            cast,
-            ctx.dt,
-        );
+        let wish = no_about_face(wish, body.heading);
+        let clear = ctx
+            .senses(id)
+            .whiskers(wish, &body, &p, t, &mut mind.walk.avoid);
         let steered = clear.avoiding || push != Vec2::ZERO;
         let force = if steered {
             let error = clear.dir * p.max_speed * clear.speed - body.vel;
@@ -109,7 +97,8 @@ impl Agent {
             } else {
                 error
             };
-            course + f.separation
+            // (The feelers have taken over the course; the boid still keeps its distance.)
+            combine([course, f.separation])
         } else {
             urge
         };
@@ -217,5 +206,5 @@ fn away_from_surfaces(
         *round = 0.0;
     }
     // (`containment` is 2 at the wall and 0 at its margin.)
-    away + wander::containment(ctx.arena, pos, radius + reach) * 0.5
+    away + containment(ctx.arena, pos, radius + reach) * 0.5
 }

@@ -6,12 +6,15 @@
 
 pub mod arena;
 pub mod casts;
+pub mod clear;
 pub mod feelers;
 pub mod field;
 pub mod lanes;
 pub mod masses;
 pub mod neighbours;
+pub mod senses;
 pub mod shape;
 
 pub use arena::Arena;
 pub use casts::CastSchedule;
+pub use senses::{Held, Player, Scene, Senses};

@@ -8,7 +8,7 @@ use super::World;
 use crate::data::arena::{ArenaData, MAX_SIDE};
 use crate::data::crowds::FlockParams;
 use crate::sim::agent::Context;
-use crate::sim::behaviours::flock::{self, Around, Boid, Leader, Neighbourhood, Senses};
+use crate::sim::behaviours::flock::{self, Around, Boid, Flockmates, Leader, Neighbourhood};
 use crate::sim::behaviours::swarm::{self, Target};
 use crate::sim::group_metrics::{Groups, polarization};
 use crate::sim::mode::Mode;
@@ -170,7 +170,7 @@ impl World {
             } else {
                 g.heeds_ready = false;
             }
-            let senses = Senses {
+            let senses = Flockmates {
                 grid: &g.grid,
                 masses: &g.masses,
                 boids: &g.boids,
