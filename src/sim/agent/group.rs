@@ -8,38 +8,13 @@ use super::behaviour::Behaviour;
 use super::member::Agent;
 use super::tick::{Context, Plan};
 use crate::sim::behaviours::decision::combine;
-use crate::sim::behaviours::flock::{self, Around, Flockmates, Forces};
-use crate::sim::behaviours::swarm::{self, SwarmForces, Target};
-use crate::sim::behaviours::wander::WanderWalk;
+use crate::sim::behaviours::flock::{self, Around, Flockmates};
+use crate::sim::behaviours::swarm::{self, Target};
 use crate::sim::space::clear::{containment, no_about_face};
 use crate::sim::space::neighbours::Neighbours;
 use crate::sim::vehicle::{truncate, unit_or, unit_or_zero, within_a_tick};
 use ::rand::Rng;
 use glam::Vec2;
-
-/// A boid's memory: its wander target and its feelers' state (in a [`WanderWalk`], as mode 7's
-/// agents keep theirs), and this tick's urges for the overlay.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct BoidMind {
-    pub walk: WanderWalk,
-    pub forces: Forces,
-    /// The wander urge (weighted), apart from the flock's.
-    pub wander: Vec2,
-    /// Whether its feelers bent its course this tick.
-    pub avoiding: bool,
-}
-
-/// A swarm member's memory: this tick's pushes and pulls, for the overlay.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct SwarmMind {
-    pub forces: SwarmForces,
-    /// The push off obstacles and walls (a desired velocity, px/s).
-    pub obstacle: Vec2,
-    /// The way round the obstacle between it and the player it is going (+1 along the surface
-    /// normal's `perp`, −1 the other way; 0 while none is in the way): kept while it goes round,
-    /// so a corner, where the normal turns, does not turn it back.
-    pub round: f32,
-}
 
 impl Agent {
     /// A boid's tick: the flock's urges (boid `i` of `senses`, heeding `heeded` when the world
@@ -154,7 +129,7 @@ impl Agent {
         );
         let obstacle = obstacle * p.max_speed;
         let obstacle = obstacle * sp.obstacle;
-        let force = f.total + obstacle * (p.mass / sp.response_s.max(1e-3));
+        let force = combine([f.total, obstacle * (p.mass / sp.response_s.max(1e-3))]);
         mind.forces = f;
         mind.obstacle = obstacle;
         self.state = if f.pull == Vec2::ZERO {

@@ -17,9 +17,10 @@ mod member;
 mod think;
 mod tick;
 
+pub use crate::sim::behaviours::flock::BoidMind;
+pub use crate::sim::behaviours::swarm::SwarmMind;
 pub use crate::sim::behaviours::tile_walk::TileWalk;
 pub use crate::sim::behaviours::wander::WanderWalk;
 pub use behaviour::{Behaviour, Contact};
-pub use group::{BoidMind, SwarmMind};
 pub use member::Agent;
 pub use tick::{Context, Plan};
