@@ -4,13 +4,13 @@
 
 use crate::data::patterns::ShipKind;
 use crate::data::tuning::{Tuning, VehicleTuning};
+use crate::sim::behaviours::boid::BoidMind;
 use crate::sim::behaviours::evade::EvadeState;
-use crate::sim::behaviours::flock::BoidMind;
 use crate::sim::behaviours::galaga::Ship;
 use crate::sim::behaviours::guard::Guard;
 use crate::sim::behaviours::pathfind::PathChase;
 use crate::sim::behaviours::pattern::{PatternRun, TileRun};
-use crate::sim::behaviours::swarm::SwarmMind;
+use crate::sim::behaviours::swarmer::SwarmMind;
 use crate::sim::behaviours::tile_los::TileLine;
 use crate::sim::behaviours::tile_walk::TileWalk;
 use crate::sim::behaviours::wander::WanderWalk;

@@ -17,8 +17,8 @@ mod member;
 mod think;
 mod tick;
 
-pub use crate::sim::behaviours::flock::BoidMind;
-pub use crate::sim::behaviours::swarm::SwarmMind;
+pub use crate::sim::behaviours::boid::BoidMind;
+pub use crate::sim::behaviours::swarmer::SwarmMind;
 pub use crate::sim::behaviours::tile_walk::TileWalk;
 pub use crate::sim::behaviours::wander::WanderWalk;
 pub use behaviour::{Behaviour, Contact};

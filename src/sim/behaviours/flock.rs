@@ -31,25 +31,12 @@
 //! sideways out of its path first.
 
 use super::decision::combine;
-use super::wander::WanderWalk;
 pub use crate::data::crowds::{FlockParams, Neighbourhood};
 use crate::data::tuning::VehicleTuning;
 use crate::sim::space::masses::{Mass, Masses};
 use crate::sim::space::neighbours::{Nearest, Neighbours};
 use crate::sim::vehicle::{truncate, unit_or, unit_or_zero};
 use glam::Vec2;
-
-/// A boid's memory: its wander target and its feelers' state (in a [`WanderWalk`], as mode 7's
-/// agents keep theirs), and this tick's urges for the overlay.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct BoidMind {
-    pub walk: WanderWalk,
-    pub forces: Forces,
-    /// The wander urge (weighted), apart from the flock's.
-    pub wander: Vec2,
-    /// Whether its feelers bent its course this tick.
-    pub avoiding: bool,
-}
 
 /// A boid as its neighbours see it.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]

@@ -5,6 +5,7 @@
 //! evaders' `keep_clear` are the layers the agent applies on top.
 
 pub mod avoid;
+pub mod boid;
 pub mod decision;
 pub mod evade;
 pub mod flock;
@@ -15,6 +16,7 @@ pub mod pathfind;
 pub mod pattern;
 pub mod seek;
 pub mod swarm;
+pub mod swarmer;
 pub mod tile_chase;
 pub mod tile_los;
 pub mod tile_walk;

@@ -27,18 +27,6 @@ use crate::sim::space::neighbours::Neighbours;
 use crate::sim::vehicle::{truncate, unit_or_zero};
 use glam::Vec2;
 
-/// A swarm member's memory: this tick's pushes and pulls, for the overlay.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct SwarmMind {
-    pub forces: SwarmForces,
-    /// The push off obstacles and walls (a desired velocity, px/s).
-    pub obstacle: Vec2,
-    /// The way round the obstacle between it and the player it is going (+1 along the surface
-    /// normal's `perp`, −1 the other way; 0 while none is in the way): kept while it goes round,
-    /// so a corner, where the normal turns, does not turn it back.
-    pub round: f32,
-}
-
 /// Nearer than this (in body lengths) the force grows no more: `F` stays finite for agents on
 /// one spot, and no push is larger than a twentieth of a length's.
 pub const MIN_R: f32 = 0.05;

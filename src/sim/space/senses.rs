@@ -9,7 +9,7 @@ use super::arena::Arena;
 use super::casts::CastSchedule;
 use super::feelers::{self, Feel, Ray};
 use super::neighbours::Neighbours;
-use super::shape::RayHit;
+use super::shape::{RayHit, Surface};
 use glam::{IVec2, Vec2};
 
 /// The player, as every agent sees it.
@@ -158,6 +158,12 @@ impl<'a> Senses<'a> {
     #[inline(always)]
     pub fn is_clear(&self, pos: Vec2, r: f32) -> bool {
         self.arena.is_clear(pos, r)
+    }
+
+    /// The nearest obstacle surface within `reach` of `pos`, if any.
+    #[inline(always)]
+    pub fn nearest_surface(&self, pos: Vec2, reach: f32) -> Option<Surface> {
+        self.arena.nearest_surface(pos, reach)
     }
 
     /// Who is near: Reynolds' separation push away from the rest of the crowd kept apart (see

@@ -8,8 +8,10 @@ use super::World;
 use crate::data::arena::{ArenaData, MAX_SIDE};
 use crate::data::crowds::FlockParams;
 use crate::sim::agent::Context;
+use crate::sim::behaviours::boid::Flock;
 use crate::sim::behaviours::flock::{self, Around, Boid, Flockmates, Leader, Neighbourhood};
 use crate::sim::behaviours::swarm::{self, Target};
+use crate::sim::behaviours::swarmer::Swarm;
 use crate::sim::group_metrics::{Groups, polarization};
 use crate::sim::mode::Mode;
 use crate::sim::space::CastSchedule;
@@ -178,7 +180,13 @@ impl World {
             let k = g.heeds_k;
             for (i, a) in self.agents.iter_mut().enumerate() {
                 let heeded = topological.then(|| &g.heeds[i * k..][..usize::from(g.heeds_len[i])]);
-                a.fly_in_flock(senses, i, heeded, around, &ctx, &mut self.rng);
+                let flock = Flock {
+                    mates: senses,
+                    i,
+                    heeded,
+                    around,
+                };
+                a.fly_in_flock(&flock, &ctx, &mut self.rng);
             }
         } else {
             let sp = &self.tuning.swarm;
@@ -192,7 +200,13 @@ impl World {
                 hold: g.hold,
             };
             for (i, a) in self.agents.iter_mut().enumerate() {
-                a.fly_in_swarm(&g.grid, &g.positions, i, target, &ctx);
+                let swarm = Swarm {
+                    grid: &g.grid,
+                    positions: &g.positions,
+                    i,
+                    target,
+                };
+                a.fly_in_swarm(&swarm, &ctx);
             }
         }
         g.polarization = polarization(self.agents.iter().map(|a| a.body.vel));
