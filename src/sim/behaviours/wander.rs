@@ -14,7 +14,6 @@ use super::decision::{Decision, Me};
 use super::unstick::Unstick;
 use crate::data::tuning::WanderTuning;
 use crate::sim::space::Senses;
-use crate::sim::space::arena::Arena;
 use crate::sim::space::clear::AvoidState;
 use crate::sim::vehicle::{Vehicle, unit_or, unit_or_zero};
 use ::rand::Rng;
@@ -110,10 +109,7 @@ impl WanderWalk {
             Some((spot, left)) if left > 0.0 && spot.distance(body.pos) > radius * 2.0 => {
                 (spot, left - dt)
             }
-            _ => (
-                open_spot(senses.arena, radius * 3.0, rng),
-                w.waypoint_seconds,
-            ),
+            _ => (open_spot(senses, radius * 3.0, rng), w.waypoint_seconds),
         };
         self.waypoint = Some((spot, left));
         let course =
@@ -156,14 +152,15 @@ pub fn waypoint_direction(
 }
 
 /// A random point where a body of radius `clearance` fits (the arena centre after 32 misses).
-fn open_spot(arena: &Arena, clearance: f32, rng: &mut impl Rng) -> Vec2 {
+fn open_spot(senses: &Senses, clearance: f32, rng: &mut impl Rng) -> Vec2 {
+    let arena = senses.arena;
     let margin = clearance.min(arena.width * 0.5).min(arena.height * 0.5);
     for _ in 0..32 {
         let p = Vec2::new(
             rng.gen_range(margin..=arena.width - margin),
             rng.gen_range(margin..=arena.height - margin),
         );
-        if arena.is_clear(p, clearance) {
+        if senses.is_clear(p, clearance) {
             return p;
         }
     }
