@@ -30,10 +30,6 @@ impl Agent {
             vehicle: &p,
             was: self.state,
         };
-        let apart = avoid::Params {
-            wander: &t.wander,
-            separation: t.avoid.separation,
-        };
         let d = match &mut self.behaviour {
             Behaviour::TileChase { walk, flip } => {
                 tile_chase::steer(me, walk, *flip, &t.tile, &senses)
@@ -50,7 +46,7 @@ impl Agent {
                 wander::steer(me, walk, *waypoints, &t.wander, &senses, rng)
             }
             Behaviour::Avoid { walk, chase } => {
-                avoid::steer(me, walk, *chase, &apart, &senses, rng)
+                avoid::steer(me, walk, *chase, &ctx.avoid_params(), &senses, rng)
             }
             Behaviour::Pattern { run, params } => {
                 pattern::steer(&mut self.body, run, params, &t.pattern, &senses)

@@ -2,7 +2,7 @@
 //! it (the plan).
 
 use crate::data::tuning::Tuning;
-use crate::sim::behaviours::{guard, pathfind};
+use crate::sim::behaviours::{avoid, guard, pathfind};
 use crate::sim::path::FlowField;
 use crate::sim::space::arena::Arena;
 use crate::sim::space::casts::CastSchedule;
@@ -50,6 +50,15 @@ impl<'a> Context<'a> {
             changed: self.recast,
         }
         .senses(id)
+    }
+
+    /// Mode 7's numbers.
+    #[inline(always)]
+    pub fn avoid_params(&self) -> avoid::Params<'a> {
+        avoid::Params {
+            wander: &self.tuning.wander,
+            separation: self.tuning.avoid.separation,
+        }
     }
 
     /// A `pathfind` chaser's numbers this tick.
