@@ -34,14 +34,14 @@ impl Agent {
         };
         Plan::Steer(match &mut self.behaviour {
             Behaviour::Wander { walk, .. } => {
-                let (force, how) = wanderer(walk, course, me, avoid, &senses);
+                let (force, how) = wanderer(walk, course, self.prev_speed, me, avoid, &senses);
                 if how == Course::Unsticking {
                     self.state = "unstick";
                 }
                 force
             }
             Behaviour::Avoid { walk, chase } => {
-                let (force, how) = wanderer(walk, course, me, avoid, &senses);
+                let (force, how) = wanderer(walk, course, self.prev_speed, me, avoid, &senses);
                 match how {
                     Course::Free => {}
                     Course::Avoiding if *chase => self.state = "chase-avoid",
@@ -100,11 +100,11 @@ enum Course {
 
 /// A wanderer's layers: a way out of the pocket it has stayed in, else its wish cleared of the
 /// walls and what its rays feel ([`Senses::clear`]) and taken at full speed (less while
-/// avoiding).
-#[inline(always)]
+/// avoiding). `speed` is the body's (the think pass has measured it already). (Not inlined: in the tick's loop it would make every other kind's pass dearer.)
 fn wanderer(
     walk: &mut WanderWalk,
     wish: Vec2,
+    speed: f32,
     me: Me,
     t: &AvoidTuning,
     senses: &Senses,
@@ -120,7 +120,7 @@ fn wanderer(
         walk.avoid.rounding = None;
         return (force, Course::Unsticking);
     }
-    let clear = senses.clear(wish, body, p, t, &mut walk.avoid);
+    let clear = senses.clear(wish, body, speed, p, t, &mut walk.avoid);
     let course = if clear.avoiding {
         Course::Avoiding
     } else {
@@ -136,8 +136,8 @@ fn wanderer(
 }
 
 /// An evader's layers: a way out of the pocket it has stayed in (and where it leads, for the
-/// aim), else its course bent by its feelers ([`evade::keep_clear`]).
-#[inline(always)]
+/// aim), else its course bent by its feelers ([`evade::keep_clear`]). (Not inlined, as
+/// [`wanderer`].)
 fn evader(
     s: &mut EvadeState,
     course: Vec2,

@@ -77,7 +77,7 @@ pub fn steer(
         unit_or(wish + push, wish)
     };
     let wish = no_about_face(wish, body.heading);
-    let clear = senses.whiskers(wish, body, p, a, &mut mind.walk.avoid);
+    let clear = senses.whiskers(wish, body, body.speed(), p, a, &mut mind.walk.avoid);
     let steered = clear.avoiding || push != Vec2::ZERO;
     let force = if steered {
         let error = clear.dir * p.max_speed * clear.speed - body.vel;

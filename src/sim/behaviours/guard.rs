@@ -104,7 +104,9 @@ pub fn slowed(p: &VehicleTuning) -> VehicleTuning {
 }
 
 /// This tick's steering for guard `g`: the behaviour its state runs (the machine decided before
-/// the agents moved).
+/// the agents moved). (Never inlined: in the tick's loop it would make every other kind's
+/// pass dearer.)
+#[inline(never)]
 pub fn steer(me: Me, g: &mut Guard, t: &Params, senses: &Senses, rng: &mut impl Rng) -> Decision {
     let (body, p) = (me.body, me.vehicle);
     if g.doing != GuardBehaviour::Chase {

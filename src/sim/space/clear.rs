@@ -115,6 +115,7 @@ impl Senses<'_> {
         &self,
         wish: Vec2,
         body: &Vehicle,
+        speed: f32,
         p: &VehicleTuning,
         t: &AvoidTuning,
         s: &mut AvoidState,
@@ -129,10 +130,11 @@ impl Senses<'_> {
         };
         // The wish never asks for an about-face; avoidance may (braking is how it stays clear).
         let wish = no_about_face(wish, body.heading);
-        self.whiskers(wish, body, p, t, s)
+        self.whiskers(wish, body, speed, p, t, s)
     }
 
-    /// Bend `wish` (unit) away from what the rays feel. The walls are felt every tick; obstacles
+    /// Bend `wish` (unit) away from what the rays feel; `speed` is the body's (measured once a
+    /// tick by its caller). The walls are felt every tick; obstacles
     /// are felt by a cast on the agent's turn (see [`Senses::take_turn`]), and otherwise what the
     /// last cast found stands in — brought nearer by the ground covered since.
     #[inline(always)]
@@ -140,12 +142,13 @@ impl Senses<'_> {
         &self,
         wish: Vec2,
         body: &Vehicle,
+        speed: f32,
         p: &VehicleTuning,
         t: &AvoidTuning,
         s: &mut AvoidState,
     ) -> Clearance {
         let (arena, pos, heading, dt) = (self.arena, body.pos, body.heading, self.dt);
-        let speed_frac = body.speed() / p.max_speed.max(f32::EPSILON);
+        let speed_frac = speed / p.max_speed.max(f32::EPSILON);
         self.take_turn(&mut s.held);
         let cast = self.casting(&s.held);
         let held = &mut s.held.felt;
