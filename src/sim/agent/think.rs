@@ -49,7 +49,11 @@ impl Agent {
                 avoid::steer(me, walk, *chase, &ctx.avoid_params(), &senses, rng)
             }
             Behaviour::Pattern { run, params } => {
-                pattern::steer(&mut self.body, run, params, &t.pattern, &senses)
+                let d = pattern::steer(&mut self.body, run, params, &t.pattern, &senses);
+                // It moved by the numbers it follows this tick, not the ones looked up above.
+                p = *params;
+                self.steer = Vec2::ZERO;
+                d
             }
             Behaviour::TilePattern { walk, run } => {
                 pattern::steer_tiles(me, walk, run, &t.tile, &senses)
@@ -63,11 +67,6 @@ impl Agent {
                 state: self.state,
             },
         };
-        if let Behaviour::Pattern { params, .. } = &self.behaviour {
-            // It moved by the numbers it follows this tick, not the ones looked up above.
-            p = *params;
-            self.steer = Vec2::ZERO;
-        }
         self.aim = d.aim;
         self.state = d.state;
         (d.plan, p)
