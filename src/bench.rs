@@ -15,11 +15,11 @@
 
 use crate::data::DataSet;
 use crate::data::arena::with_spaced_obstacles;
-use crate::sim::arena::Arena;
 use crate::sim::behaviours::flock::Neighbourhood;
 use crate::sim::mode::Mode;
 use crate::sim::path::{Order, Search};
 use crate::sim::player::Script;
+use crate::sim::space::arena::Arena;
 use crate::sim::world::{Input, World, WorldConfig};
 use ::rand::rngs::StdRng;
 use ::rand::{Rng, SeedableRng};

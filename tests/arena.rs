@@ -7,7 +7,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::f32::consts::SQRT_2;
 use steering_arena::data::arena::{ArenaData, ObstacleData};
-use steering_arena::sim::arena::{Arena, Obstacle, Response};
+use steering_arena::sim::space::arena::{Arena, Obstacle, Response};
 
 fn random_arena(rng: &mut StdRng, count: usize) -> Arena {
     let obstacles = (0..count)
@@ -480,7 +480,7 @@ fn a_sweep_stops_a_body_radius_short_of_the_surface() {
         arena
             .sweep_obstacles(from, Vec2::X, 500.0, 100.0)
             .map(|h| h.t),
-        Some(260.0 - steering_arena::sim::arena::MAX_SWEEP_RADIUS)
+        Some(260.0 - steering_arena::sim::space::arena::MAX_SWEEP_RADIUS)
     );
     // Head-on at the rectangle's left face.
     let rect = arena

@@ -11,11 +11,12 @@ use glam::Vec2;
 use std::sync::OnceLock;
 use steering_arena::data::arena::{ArenaData, ObstacleData, with_random_obstacles};
 use steering_arena::data::{DataSet, built_in};
-use steering_arena::sim::agent::{Agent, CastSchedule};
-use steering_arena::sim::arena::{Arena, Obstacle};
+use steering_arena::sim::agent::Agent;
 use steering_arena::sim::metrics::{Metrics, Summary};
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
+use steering_arena::sim::space::CastSchedule;
+use steering_arena::sim::space::arena::{Arena, Obstacle};
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 const SEEDS: std::ops::RangeInclusive<u64> = 1..=10;
@@ -450,7 +451,7 @@ fn an_obstacle_dropped_in_front_of_a_moving_agent_is_avoided_at_once() {
         let felt = world.agents[0]
             .behaviour
             .wander_walk()
-            .and_then(|w| w.felt)
+            .and_then(|w| w.avoid.held.felt)
             .map(|f| f.hit.obstacle);
         assert_eq!(
             felt,
@@ -511,7 +512,9 @@ fn between_casts_an_agent_acts_on_its_last_cast_brought_nearer() {
             world.tick(&Input::default());
             let walk = world.agents[0].behaviour.wander_walk().expect("an avoider");
             held.push(
-                walk.felt
+                walk.avoid
+                    .held
+                    .felt
                     .expect("the circle is within the rays' reach all along"),
             );
         }

@@ -17,8 +17,8 @@ use steering_arena::sim::behaviours::swarm;
 use steering_arena::sim::group_metrics::{Groups, polarization};
 use steering_arena::sim::metrics::Summary;
 use steering_arena::sim::mode::Mode;
-use steering_arena::sim::neighbours::Neighbours;
 use steering_arena::sim::player::Script;
+use steering_arena::sim::space::neighbours::Neighbours;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 fn data(neighbourhood: Neighbourhood) -> DataSet {

@@ -18,7 +18,8 @@ use steering_arena::sim::behaviours::flock::{
 };
 use steering_arena::sim::behaviours::swarm::{self, SwarmParams, Target};
 use steering_arena::sim::group_metrics::{Groups, crowded, polarization, spacing};
-use steering_arena::sim::neighbours::{MAX_K, Masses, Neighbours};
+use steering_arena::sim::space::masses::Masses;
+use steering_arena::sim::space::neighbours::{MAX_K, Neighbours};
 use steering_arena::sim::vehicle::Vehicle;
 
 const DT: f32 = 1.0 / 60.0;
@@ -589,7 +590,7 @@ fn the_field_of_view_decides_whom_a_boid_heeds() {
         ..FlockParams::default()
     };
     let masses = Masses::default();
-    let senses = flock::Senses {
+    let senses = flock::Flockmates {
         grid: &grid,
         masses: &masses,
         boids: &boids,
@@ -1107,7 +1108,7 @@ fn a_warm_tick_of_either_mode_allocates_nothing() {
         for p in &flock_params {
             grid.rebuild(size, p.radius, boids.iter().map(|b| b.pos));
             masses.rebuild(size, p.gather_radius, boids.iter().map(|b| (b.pos, b.vel)));
-            let senses = flock::Senses {
+            let senses = flock::Flockmates {
                 grid,
                 masses,
                 boids: &boids,
@@ -1159,7 +1160,7 @@ fn steering_by_the_nearest_found_now_is_the_topological_steering_exactly() {
     grid.rebuild(size, 17.0, boids.iter().map(|b| b.pos));
     let mut masses = Masses::default();
     masses.rebuild(size, p.gather_radius, boids.iter().map(|b| (b.pos, b.vel)));
-    let senses = flock::Senses {
+    let senses = flock::Flockmates {
         grid: &grid,
         masses: &masses,
         boids: &boids,

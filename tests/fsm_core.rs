@@ -15,11 +15,11 @@ use steering_arena::data::arena;
 use steering_arena::data::fsm::{
     self, BUILT_IN, Condition, FSM_SLIDERS, FsmTuning, GuardBehaviour, RouteMode,
 };
-use steering_arena::sim::arena::Arena;
 use steering_arena::sim::fsm::{
     Conditions, GuardMind, Hearing, LookSchedule, Machine, Route, RouteCursor, StateId, Tally,
     Vision,
 };
+use steering_arena::sim::space::arena::Arena;
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;

@@ -12,8 +12,8 @@ use glam::IVec2;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use steering_arena::data::arena::ArenaData;
-use steering_arena::sim::arena::{Arena, Obstacle};
 use steering_arena::sim::path::{self, FlowField, Order, Search, TileState};
+use steering_arena::sim::space::arena::{Arena, Obstacle};
 use steering_arena::sim::tiles::TileGrid;
 
 #[global_allocator]

@@ -11,11 +11,11 @@ use glam::Vec2;
 use std::collections::BTreeMap;
 use steering_arena::data::built_in;
 use steering_arena::sim::agent::{Agent, Behaviour};
-use steering_arena::sim::arena::Obstacle;
 use steering_arena::sim::behaviours::pathfind::PathChase;
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::path::{self, Order};
 use steering_arena::sim::player::Script;
+use steering_arena::sim::space::arena::Obstacle;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 fn config(mode: Mode, agents: usize, order: Order) -> WorldConfig {

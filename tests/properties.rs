@@ -31,14 +31,14 @@ use serde_json::Value;
 use steering_arena::data::arena::{ArenaData, ObstacleData};
 use steering_arena::data::tuning::{SLIDERS, Tuning};
 use steering_arena::data::{DataSet, built_in};
-use steering_arena::sim::arena::{Arena, Response};
-use steering_arena::sim::behaviours::feelers::Layout;
 use steering_arena::sim::headless;
 use steering_arena::sim::metrics::Summary;
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::path::Order;
 use steering_arena::sim::player::Script;
 use steering_arena::sim::record::Recorder;
+use steering_arena::sim::space::arena::{Arena, Response};
+use steering_arena::sim::space::feelers::Layout;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 /// Cases per mode. Each case runs its world twice (determinism), so this keeps the file well

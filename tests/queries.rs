@@ -12,10 +12,10 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use steering_arena::data::arena::{ArenaData, ObstacleData, with_spaced_obstacles};
 use steering_arena::data::tuning::{AvoidTuning, VehicleTuning};
-use steering_arena::sim::arena::{Arena, MAX_SWEEP_RADIUS, RayHit, sweep_reach};
-use steering_arena::sim::behaviours::avoid;
-use steering_arena::sim::behaviours::feelers::{self, Layout, Ray};
-use steering_arena::sim::field::{FIELD_CAP, FIELD_CELL};
+use steering_arena::sim::space::arena::{Arena, MAX_SWEEP_RADIUS, RayHit, sweep_reach};
+use steering_arena::sim::space::clear;
+use steering_arena::sim::space::feelers::{self, Layout, Ray};
+use steering_arena::sim::space::field::{FIELD_CAP, FIELD_CELL};
 
 const W: f32 = 1280.0;
 const H: f32 = 768.0;
@@ -426,7 +426,7 @@ fn the_feelers_shortcuts_feel_what_the_plain_fan_and_wall_sweeps_feel() {
                 separation: 1.0,
                 separation_range: 40.0,
             };
-            let cfg = avoid::feelers(&p, &t);
+            let cfg = clear::feelers(&p, &t);
             let r = cfg.sweep_radius();
             let pos = Vec2::new(rng.gen_range(1.0..W - 1.0), rng.gen_range(1.0..H - 1.0));
             let heading = Vec2::from_angle(rng.gen_range(0.0..std::f32::consts::TAU));
@@ -434,7 +434,7 @@ fn the_feelers_shortcuts_feel_what_the_plain_fan_and_wall_sweeps_feel() {
             let extra = if rng.gen_bool(0.5) {
                 0.0
             } else {
-                rng.gen_range(0.0..avoid::MAX_SPREAD)
+                rng.gen_range(0.0..clear::MAX_SPREAD)
             };
             let rays = cfg.rays(pos, heading, speed_frac, extra);
             let what = format!(

@@ -26,7 +26,7 @@ use steering_arena::sim::path::Order;
 use steering_arena::sim::player::Script;
 use steering_arena::sim::record::Recorder;
 use steering_arena::sim::replay::{Replay, ReplayData, SNAPSHOT_EVERY};
-use steering_arena::sim::shape::Obstacle;
+use steering_arena::sim::space::shape::Obstacle;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 /// Exit 2, nothing on stdout, one line on stderr (no panic message); returns the line.

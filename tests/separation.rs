@@ -10,15 +10,15 @@ use glam::Vec2;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use steering_arena::data::{DataSet, built_in};
-use steering_arena::sim::crowd::{Crowd, MAX_LOOKED, MAX_PUSHERS, Member};
 use steering_arena::sim::metrics::Summary;
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
+use steering_arena::sim::space::neighbours::{MAX_LOOKED, MAX_PUSHERS, Member, Neighbours};
 use steering_arena::sim::world::{World, WorldConfig};
 
 const SIZE: Vec2 = Vec2::new(1280.0, 768.0);
 
-/// The push a scan of every member gives (the formula of `Crowd::apart`, no grid, no caps),
+/// The push a scan of every member gives (the formula of `Neighbours::apart`, no grid, no caps),
 /// and how many push.
 fn brute_apart(members: &[Member], id: u32, pos: Vec2, range: f32) -> (Vec2, usize) {
     let mut push = Vec2::ZERO;
@@ -45,7 +45,7 @@ fn brute_apart(members: &[Member], id: u32, pos: Vec2, range: f32) -> (Vec2, usi
 #[test]
 fn the_grid_finds_the_same_neighbours_as_a_scan_of_everyone() {
     let mut rng = StdRng::seed_from_u64(7);
-    let mut crowd = Crowd::default();
+    let mut crowd = Neighbours::default();
     let (mut compared, mut pushed) = (0, 0);
     for case in 0..200 {
         let range = rng.gen_range(8.0..60.0);
@@ -64,7 +64,7 @@ fn the_grid_finds_the_same_neighbours_as_a_scan_of_everyone() {
                 },
             })
             .collect();
-        crowd.rebuild(SIZE, range, members.iter().copied());
+        crowd.rebuild_members(SIZE, range, members.iter().copied());
         assert_eq!(crowd.len(), members.len());
         for m in &members {
             let (want, n) = brute_apart(&members, m.id, m.pos, range);
@@ -100,15 +100,15 @@ fn the_grid_finds_the_same_neighbours_as_a_scan_of_everyone() {
 
 #[test]
 fn two_on_one_spot_push_apart_along_x_and_a_packed_crowd_stays_bounded() {
-    let mut crowd = Crowd::default();
+    let mut crowd = Neighbours::default();
     let spot = Vec2::new(100.0, 100.0);
     let pair = [Member { id: 3, pos: spot }, Member { id: 9, pos: spot }];
-    crowd.rebuild(SIZE, 40.0, pair.into_iter());
+    crowd.rebuild_members(SIZE, 40.0, pair.into_iter());
     let each = 40.0 - 1.0 / 40.0;
     assert_eq!(crowd.apart(3, spot), Vec2::new(-each, 0.0));
     assert_eq!(crowd.apart(9, spot), Vec2::new(each, 0.0));
     // Alone, nobody pushes.
-    crowd.rebuild(SIZE, 40.0, pair[..1].iter().copied());
+    crowd.rebuild_members(SIZE, 40.0, pair[..1].iter().copied());
     assert_eq!(crowd.apart(3, spot), Vec2::ZERO);
     // A thousand in a 10-px square: at most MAX_PUSHERS push, so the push is finite and at most
     // that many same-spot pushes.
@@ -119,16 +119,16 @@ fn two_on_one_spot_push_apart_along_x_and_a_packed_crowd_stays_bounded() {
             pos: spot + Vec2::new(rng.gen_range(0.0..10.0), rng.gen_range(0.0..10.0)),
         })
         .collect();
-    crowd.rebuild(SIZE, 40.0, packed.iter().copied());
+    crowd.rebuild_members(SIZE, 40.0, packed.iter().copied());
     for m in &packed {
         let push = crowd.apart(m.id, m.pos);
         assert!(push.is_finite(), "{push}");
         assert!(push.length() <= MAX_PUSHERS as f32 * each, "{push}");
     }
     // No range, or no arena: nobody; a member at NaN is left out.
-    crowd.rebuild(SIZE, 0.0, pair.into_iter());
+    crowd.rebuild_members(SIZE, 0.0, pair.into_iter());
     assert!(crowd.is_empty());
-    crowd.rebuild(Vec2::ZERO, 40.0, pair.into_iter());
+    crowd.rebuild_members(Vec2::ZERO, 40.0, pair.into_iter());
     assert!(crowd.is_empty());
     let odd = [
         pair[0],
@@ -137,7 +137,7 @@ fn two_on_one_spot_push_apart_along_x_and_a_packed_crowd_stays_bounded() {
             pos: Vec2::NAN,
         },
     ];
-    crowd.rebuild(SIZE, 40.0, odd.into_iter());
+    crowd.rebuild_members(SIZE, 40.0, odd.into_iter());
     assert_eq!(crowd.len(), 1);
     assert_eq!(crowd.apart(4, Vec2::NAN), Vec2::ZERO);
 }

@@ -13,14 +13,15 @@ use super::style;
 use super::view::View;
 use crate::data::patterns::{Instruction, Steer};
 use crate::sim::agent::{Agent, Behaviour};
-use crate::sim::arena::Obstacle;
-use crate::sim::arena::RayHit;
-use crate::sim::behaviours::feelers::Ray;
-use crate::sim::behaviours::feelers::{self, Layout};
 use crate::sim::behaviours::galaga::{self, ShipState};
 use crate::sim::behaviours::unstick::Unstick;
-use crate::sim::behaviours::{avoid, evade, tile_chase};
+use crate::sim::behaviours::{evade, tile_chase};
 use crate::sim::mode::Mode;
+use crate::sim::space::arena::Obstacle;
+use crate::sim::space::arena::RayHit;
+use crate::sim::space::clear;
+use crate::sim::space::feelers::Ray;
+use crate::sim::space::feelers::{self, Layout};
 use crate::sim::tiles::{TileGrid, bresenham};
 use crate::sim::world::World;
 use glam::IVec2;
@@ -389,9 +390,9 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
         Behaviour::Boid(_) | Behaviour::Swarmer(_) => {}
         Behaviour::Wander { walk, .. } | Behaviour::Avoid { walk, .. } => {
             let params = a.behaviour.params(&world.tuning);
-            let cfg = avoid::feelers(params, &world.tuning.avoid);
+            let cfg = clear::feelers(params, &world.tuning.avoid);
             let extra = if cfg.layout == Layout::Whiskers {
-                walk.avoid.spread * avoid::MAX_SPREAD
+                walk.avoid.spread * clear::MAX_SPREAD
             } else {
                 0.0
             };
@@ -402,7 +403,7 @@ fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
             } else {
                 // The walls are felt every tick; obstacles as of the agent's last cast.
                 let walls = feelers::feel_walls(&world.arena, &rays, cfg.sweep_radius());
-                let felt = feelers::deeper(walls, walk.felt);
+                let felt = feelers::deeper(walls, walk.avoid.held.felt);
                 draw_rays(&rays, felt.map(|f| (f.hit, f.ray)), cam);
             }
             let w = &world.tuning.wander;

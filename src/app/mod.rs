@@ -15,12 +15,12 @@ pub mod style;
 pub mod view;
 
 use crate::data::{self, DataHashes, DataSet, DataSources};
-use crate::sim::arena::Obstacle;
 use crate::sim::clock::{Clock, TIME_SCALES};
 use crate::sim::command::{Command, Reloaded};
 use crate::sim::mode::Mode;
 use crate::sim::player::Script;
 use crate::sim::record::Recorder;
+use crate::sim::space::arena::Obstacle;
 use crate::sim::world::{Input, World, WorldConfig};
 use camera::Camera;
 use keys::Action;

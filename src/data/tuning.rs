@@ -7,7 +7,6 @@
 use super::fsm::{FSM_SLIDERS, FsmTuning};
 use super::{FieldError, check_range};
 use crate::data::crowds::{FlockParams, Neighbourhood, SwarmParams};
-use crate::sim::behaviours::feelers::Layout;
 use serde::{Deserialize, Serialize};
 
 pub const FILE_NAME: &str = "tuning.json";
@@ -179,6 +178,18 @@ pub struct WanderTuning {
     pub waypoint_seconds: f32,
     /// Waypoint variant: how far the wander circle swings the course (0 = straight at it).
     pub wobble: f32,
+}
+
+/// Which rays an agent casts: a tuning choice, not a subclass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Layout {
+    /// The central ray only.
+    Single,
+    /// The central ray and two shorter whiskers at ± an angle.
+    Whiskers,
+    /// The central ray and two parallel rays from the body's left and right edges.
+    Parallel,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

@@ -11,7 +11,7 @@ use crate::data::tuning::SLIDERS;
 use crate::sim::mode::Mode;
 use crate::sim::path::Order;
 use crate::sim::player::Script;
-use crate::sim::shape::Obstacle;
+use crate::sim::space::shape::Obstacle;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -167,7 +167,7 @@ mod point {
 }
 
 mod obstacle {
-    use crate::sim::shape::Obstacle;
+    use crate::sim::space::shape::Obstacle;
     use glam::Vec2;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 

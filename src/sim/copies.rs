@@ -17,8 +17,8 @@
 
 use crate::data::patterns::TileInstruction;
 use crate::data::tuning::PatternTuning;
-use crate::sim::arena::Arena;
 use crate::sim::behaviours::pattern::{DIRECTIONS, PatternRun};
+use crate::sim::space::arena::Arena;
 use crate::sim::tiles::TileGrid;
 use glam::{IVec2, Vec2};
 use std::collections::HashSet;

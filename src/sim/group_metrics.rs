@@ -3,7 +3,7 @@
 //! between two members, and the mean distance to each one's nearest). The summary's `flock` and
 //! `swarm` fields and the HUD line come from these; none allocates once its buffers are warm.
 
-use crate::sim::neighbours::Neighbours;
+use crate::sim::space::neighbours::Neighbours;
 use crate::sim::vehicle::unit_or_zero;
 use glam::Vec2;
 

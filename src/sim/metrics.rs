@@ -1,8 +1,8 @@
 //! Measurements over a run, folded in tick by tick, and the `sim` summary built from them.
 
-use crate::sim::crowd::{Crowd, Member};
 use crate::sim::group_metrics::Watch;
 use crate::sim::mode::Mode;
+use crate::sim::space::neighbours::{Member, Neighbours};
 use crate::sim::world::World;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -33,7 +33,7 @@ pub struct Metrics {
     /// Mode 7: agent-ticks with another agent's body overlapping the agent's.
     agent_overlaps: u64,
     /// Mode 7: where the agents stand this tick, to find those overlaps.
-    crowd: Crowd,
+    crowd: Neighbours,
     /// The flock and the swarm: how they hold together.
     watch: Option<Watch>,
 }
@@ -139,7 +139,8 @@ impl Metrics {
             id: a.id,
             pos: a.body.pos,
         });
-        self.crowd.rebuild(world.arena.size(), reach, members);
+        self.crowd
+            .rebuild_members(world.arena.size(), reach, members);
         let crowd = &self.crowd;
         let overlapped = world
             .agents

@@ -2,7 +2,7 @@
 //! (`--player`), kept inside the arena and sliding along obstacles.
 
 use crate::data::tuning::PlayerTuning;
-use crate::sim::arena::{Arena, Response};
+use crate::sim::space::arena::{Arena, Response};
 use glam::Vec2;
 use std::fmt;
 

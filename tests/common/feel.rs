@@ -1,6 +1,6 @@
 //! The feelers as the avoidance tests read them: how often a cast found its surface afresh.
 
-use steering_arena::sim::behaviours::feelers::Feel;
+use steering_arena::sim::space::feelers::Feel;
 
 /// On how many of the ticks after the first the felt surface point moved, i.e. a cast found it
 /// afresh; asserts that a point held between casts came nearer (its depth grew), as the

@@ -3,7 +3,7 @@
 use super::member::Agent;
 use super::tick::{Context, Plan};
 use crate::data::tuning::VehicleTuning;
-use crate::sim::arena::Response;
+use crate::sim::space::arena::Response;
 use glam::Vec2;
 
 impl Agent {

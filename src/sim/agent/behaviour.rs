@@ -2,17 +2,18 @@
 //! of it, and what each means for the rest of the world (its record word, its contact with the
 //! player, its vehicle numbers, its mode).
 
-use super::group::{BoidMind, SwarmMind};
 use super::kind::Kind;
-use super::tile_walk::TileWalk;
 use crate::data::patterns::ShipKind;
 use crate::data::tuning::{Tuning, VehicleTuning};
+use crate::sim::behaviours::boid::BoidMind;
 use crate::sim::behaviours::evade::EvadeState;
 use crate::sim::behaviours::galaga::Ship;
 use crate::sim::behaviours::guard::Guard;
 use crate::sim::behaviours::pathfind::PathChase;
 use crate::sim::behaviours::pattern::{PatternRun, TileRun};
+use crate::sim::behaviours::swarmer::SwarmMind;
 use crate::sim::behaviours::tile_los::TileLine;
+use crate::sim::behaviours::tile_walk::TileWalk;
 use crate::sim::behaviours::wander::WanderWalk;
 use crate::sim::mode::Mode;
 use glam::IVec2;

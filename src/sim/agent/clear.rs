@@ -1,38 +1,48 @@
-//! The middle part of a tick, for the agents that keep clear of walls and obstacles (wanderers,
-//! mode 7): the course their behaviour wishes for becomes a steering force around what their
-//! rays feel, or a way out of a pocket they are stuck in.
+//! The middle part of a tick: the layers an agent applies on top of the course its behaviour
+//! planned — Reynolds' arbitration, as gdx-ai's `PrioritySteering`: the first layer with
+//! something to say wins. Getting out of a pocket comes first (see `unstick`), then keeping clear
+//! of walls and obstacles, and only then the behaviour's own course, made a steering force.
 
 use super::behaviour::Behaviour;
 use super::member::Agent;
 use super::tick::{Context, Plan};
-use crate::data::tuning::VehicleTuning;
-use crate::sim::behaviours::avoid;
-use crate::sim::behaviours::wander::{self, WanderWalk};
-use crate::sim::vehicle::{Vehicle, unit_or_zero, within_a_tick};
+use crate::data::tuning::{AvoidTuning, EvadeTuning, VehicleTuning};
+use crate::sim::behaviours::decision::Me;
+use crate::sim::behaviours::evade::{self, EvadeState};
+use crate::sim::behaviours::guard;
+use crate::sim::behaviours::wander::WanderWalk;
+use crate::sim::space::Senses;
+use crate::sim::space::clear;
+use crate::sim::vehicle::within_a_tick;
 use glam::Vec2;
 
 impl Agent {
-    /// For the agents that keep clear of walls and obstacles (wanderers, mode 7), the middle of
-    /// a tick: the course their behaviour wishes for becomes a steering force around what their
-    /// rays feel. Other plans pass through.
+    /// For the agents whose behaviour planned a course (wanderers, mode 7, evaders, a fleeing
+    /// guard), the middle of a tick: the course becomes a steering force through the agent's
+    /// layers. Other plans pass through.
     #[inline(always)]
     pub fn clear(&mut self, plan: Plan, p: &VehicleTuning, ctx: &Context) -> Plan {
-        let Plan::Clear(wish) = plan else {
+        let Plan::Clear(course) = plan else {
             return plan;
+        };
+        let senses = ctx.senses(self.id);
+        let (avoid, after) = (&ctx.tuning.avoid, ctx.tuning.avoid.unstick_after_s);
+        let me = Me {
+            body: &self.body,
+            vehicle: p,
+            was: self.state,
         };
         Plan::Steer(match &mut self.behaviour {
             Behaviour::Wander { walk, .. } => {
-                let (force, course) =
-                    steer_clear(walk, wish, &self.body, self.prev_speed, self.id, p, ctx);
-                if course == Course::Unsticking {
+                let (force, how) = wanderer(walk, course, self.prev_speed, me, avoid, &senses);
+                if how == Course::Unsticking {
                     self.state = "unstick";
                 }
                 force
             }
             Behaviour::Avoid { walk, chase } => {
-                let (force, course) =
-                    steer_clear(walk, wish, &self.body, self.prev_speed, self.id, p, ctx);
-                match course {
+                let (force, how) = wanderer(walk, course, self.prev_speed, me, avoid, &senses);
+                match how {
                     Course::Free => {}
                     Course::Avoiding if *chase => self.state = "chase-avoid",
                     Course::Avoiding => self.state = "avoid",
@@ -40,24 +50,44 @@ impl Agent {
                 }
                 force
             }
-            // Only the behaviours above plan this; any other would just seek along its wish.
+            Behaviour::Evade(s) => {
+                let (force, out) = evader(s, course, me, &ctx.tuning.evade, after, &senses);
+                if let Some(aim) = out {
+                    self.state = "unstick";
+                    self.aim = aim;
+                }
+                force
+            }
+            // (A guard plans a course only while it flees, by its slowed vehicle.)
+            Behaviour::Guard(g) => {
+                let slowed = guard::slowed(p);
+                let me = Me {
+                    vehicle: &slowed,
+                    ..me
+                };
+                let (force, out) =
+                    evader(&mut g.evade, course, me, &ctx.tuning.evade, after, &senses);
+                if let Some(aim) = out {
+                    self.aim = aim;
+                }
+                force
+            }
+            // These plan no course to clear; were one to, it would seek along it unavoided.
             Behaviour::TileChase { .. }
             | Behaviour::TileLos { .. }
             | Behaviour::Los { .. }
             | Behaviour::Intercept { .. }
-            | Behaviour::Evade(_)
             | Behaviour::Ship(_)
             | Behaviour::Pattern { .. }
             | Behaviour::TilePattern { .. }
             | Behaviour::Boid(_)
             | Behaviour::Swarmer(_)
-            | Behaviour::Path(_)
-            | Behaviour::Guard(_) => wish * p.max_speed - self.body.vel,
+            | Behaviour::Path(_) => course * p.max_speed - self.body.vel,
         })
     }
 }
 
-/// How a wanderer's course came out of [`steer_clear`].
+/// How a wanderer's course came out of its layers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Course {
     /// As it wished.
@@ -68,63 +98,29 @@ enum Course {
     Unsticking,
 }
 
-/// Bend the wish away from near walls and around what the rays feel, and turn it into a steering
-/// force at full speed (less while avoiding); also how the course came out. `speed` is the
-/// body's (the think pass has measured it already).
-/// Agent `id` casts its rays on its turn (`ctx.casts`), on its first tick and when the arena has
-/// changed. An agent that has stayed on one spot follows a way out instead.
-fn steer_clear(
+/// A wanderer's layers: a way out of the pocket it has stayed in, else its wish cleared of the
+/// walls and what its rays feel ([`Senses::clear`]) and taken at full speed (less while
+/// avoiding). `speed` is the body's (the think pass has measured it already). (Not inlined: in the tick's loop it would make every other kind's pass dearer.)
+fn wanderer(
     walk: &mut WanderWalk,
     wish: Vec2,
-    body: &Vehicle,
     speed: f32,
-    id: u32,
-    p: &VehicleTuning,
-    ctx: &Context,
+    me: Me,
+    t: &AvoidTuning,
+    senses: &Senses,
 ) -> (Vec2, Course) {
-    let t = &ctx.tuning.avoid;
-    let look = avoid::probe(t);
-    if let Some(force) = walk.unstick.update(
-        ctx.arena,
-        body,
-        p,
-        t.unstick_after_s,
-        wish,
-        look,
-        ctx.recast,
-        ctx.dt,
-    ) {
+    let (body, p) = (me.body, me.vehicle);
+    let look = clear::probe(t);
+    if let Some(force) = walk
+        .unstick
+        .update(senses, body, p, t.unstick_after_s, wish, look)
+    {
         // What it felt and was going round is left behind: it casts afresh once out.
-        walk.felt = None;
-        walk.cast = false;
+        walk.avoid.held.forget();
         walk.avoid.rounding = None;
         return (force, Course::Unsticking);
     }
-    let margin = t.look_ahead + t.min_length;
-    // (Away from the walls there is no push, and the wish is unit already: no normalising.)
-    let push = wander::containment(ctx.arena, body.pos, margin);
-    let wish = if push == Vec2::ZERO {
-        wish
-    } else {
-        unit_or_zero(wish + push)
-    };
-    // The wish never asks for an about-face; avoidance may (braking is how it stays clear).
-    let wish = wander::no_about_face(wish, body.heading);
-    let speed_frac = speed / p.max_speed.max(f32::EPSILON);
-    let cast = ctx.cast_now(id, &mut walk.cast);
-    let clear = avoid::clear_course(
-        ctx.arena,
-        body.pos,
-        body.heading,
-        speed_frac,
-        wish,
-        p,
-        t,
-        &mut walk.avoid,
-        &mut walk.felt,
-        cast,
-        ctx.dt,
-    );
+    let clear = senses.clear(wish, body, speed, p, t, &mut walk.avoid);
     let course = if clear.avoiding {
         Course::Avoiding
     } else {
@@ -132,9 +128,30 @@ fn steer_clear(
     };
     let error = clear.dir * p.max_speed * clear.speed - body.vel;
     let force = if clear.urgent {
-        within_a_tick(error, p.mass, ctx.dt)
+        within_a_tick(error, p.mass, senses.dt)
     } else {
         error
     };
     (force, course)
+}
+
+/// An evader's layers: a way out of the pocket it has stayed in (and where it leads, for the
+/// aim), else its course bent by its feelers ([`evade::keep_clear`]). (Not inlined, as
+/// [`wanderer`].)
+fn evader(
+    s: &mut EvadeState,
+    course: Vec2,
+    me: Me,
+    t: &EvadeTuning,
+    after: f32,
+    senses: &Senses,
+) -> (Vec2, Option<Vec2>) {
+    let look = evade::pocket_look(me.vehicle, t);
+    if let Some(force) = s
+        .unstick
+        .update(senses, me.body, me.vehicle, after, course, look)
+    {
+        return (force, Some(s.unstuck(me.body.pos)));
+    }
+    (evade::keep_clear(me, s, t, senses, course), None)
 }

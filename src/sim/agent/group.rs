@@ -1,221 +1,60 @@
 //! One member's tick in a crowd that moves together — a boid of the flock or a member of the
-//! swarm. The world gathers what every member senses (the neighbour grid, the mass field, where
-//! everyone stood as the tick began) once, then each member steers by it here and its body moves.
-//! The maths is in `behaviours/flock.rs` and `behaviours/swarm.rs`; this is what joins it to the
-//! body, the walls and the obstacles.
+//! swarm. The world gathers what every member senses of the crowd (the neighbour grid, the mass
+//! field, where everyone stood as the tick began) once, then each member steers by it
+//! (`behaviours/boid.rs`, `behaviours/swarmer.rs`) and its body moves.
 
 use super::behaviour::Behaviour;
 use super::member::Agent;
-use super::tick::{Context, Plan};
-use crate::sim::behaviours::avoid;
-use crate::sim::behaviours::flock::{self, Around, Forces, Senses};
-use crate::sim::behaviours::swarm::{self, SwarmForces, Target};
-use crate::sim::behaviours::wander::{self, WanderWalk};
-use crate::sim::neighbours::Neighbours;
-use crate::sim::vehicle::{truncate, unit_or, unit_or_zero, within_a_tick};
+use super::tick::Context;
+use crate::sim::behaviours::boid::{self, Flock};
+use crate::sim::behaviours::decision::Me;
+use crate::sim::behaviours::swarmer::{self, Swarm};
 use ::rand::Rng;
-use glam::Vec2;
-
-/// A boid's memory: its wander target and its feelers' state (in a [`WanderWalk`], as mode 7's
-/// agents keep theirs), and this tick's urges for the overlay.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct BoidMind {
-    pub walk: WanderWalk,
-    pub forces: Forces,
-    /// The wander urge (weighted), apart from the flock's.
-    pub wander: Vec2,
-    /// Whether its feelers bent its course this tick.
-    pub avoiding: bool,
-}
-
-/// A swarm member's memory: this tick's pushes and pulls, for the overlay.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct SwarmMind {
-    pub forces: SwarmForces,
-    /// The push off obstacles and walls (a desired velocity, px/s).
-    pub obstacle: Vec2,
-    /// The way round the obstacle between it and the player it is going (+1 along the surface
-    /// normal's `perp`, −1 the other way; 0 while none is in the way): kept while it goes round,
-    /// so a corner, where the normal turns, does not turn it back.
-    pub round: f32,
-}
 
 impl Agent {
-    /// A boid's tick: the flock's urges (boid `i` of `senses`, heeding `heeded` when the world
-    /// keeps its neighbours, else those the grid finds now), a little wander so the flock
-    /// roams, and the feelers of mode 7 — which take over the course while they feel a wall or
-    /// an obstacle, the boid keeping only its separation from the rest. Draws its wander from
-    /// `rng` (in agent order, so runs repeat).
-    pub fn fly_in_flock(
-        &mut self,
-        senses: Senses,
-        i: usize,
-        heeded: Option<&[u32]>,
-        around: Around,
-        ctx: &Context,
-        rng: &mut impl Rng,
-    ) {
+    /// A boid's tick: it steers as [`boid::steer`] says, by what it senses of `flock`, and its
+    /// body moves. Draws its wander from `rng` (in agent order, so runs repeat).
+    pub fn fly_in_flock(&mut self, flock: &Flock, ctx: &Context, rng: &mut impl Rng) {
         self.begin_tick();
         let p = *self.behaviour.params(ctx.tuning);
-        let fp = &ctx.tuning.flock;
-        let (id, body) = (self.id, self.body);
+        let t = ctx.tuning;
+        let senses = ctx.senses(self.id);
+        let me = Me {
+            body: &self.body,
+            vehicle: &p,
+            was: self.state,
+        };
         let Behaviour::Boid(mind) = &mut self.behaviour else {
             return;
         };
-        let f = match heeded {
-            Some(heeded) => flock::steer_heeding(senses, i, heeded, around, fp, &p),
-            None => flock::steer(senses, i, body.heading, around, fp, &p),
+        let params = boid::Params {
+            flock: &t.flock,
+            wander: &t.wander,
+            avoid: &t.avoid,
         };
-        let target = mind
-            .walk
-            .jittered_target(&body, &ctx.tuning.wander, ctx.dt, rng);
-        let wander = truncate(
-            unit_or_zero(target - body.pos) * p.max_speed - body.vel,
-            p.max_force,
-        ) * fp.wander;
-        let urge = f.total + wander;
-        // The course the urges ask for (`desired = v + steering`), bent round what the feelers
-        // feel and held off the walls.
-        let t = &ctx.tuning.avoid;
-        let wish = unit_or(body.vel + urge, body.heading);
-        let push = wander::containment(ctx.arena, body.pos, t.look_ahead + t.min_length);
-        let wish = if push == Vec2::ZERO {
-            wish
-        } else {
-            unit_or(wish + push, wish)
-        };
-        let wish = wander::no_about_face(wish, body.heading);
-        let speed_frac = body.speed() / p.max_speed.max(f32::EPSILON);
-        let walk = &mut mind.walk;
-        let cast = ctx.cast_now(id, &mut walk.cast);
-        let clear = avoid::clear_course(
-            ctx.arena,
-            body.pos,
-            body.heading,
-            speed_frac,
-            wish,
-            &p,
-            t,
-            &mut walk.avoid,
-            &mut walk.felt,
-            cast,
-            ctx.dt,
-        );
-        let steered = clear.avoiding || push != Vec2::ZERO;
-        let force = if steered {
-            let error = clear.dir * p.max_speed * clear.speed - body.vel;
-            let course = if clear.urgent {
-                within_a_tick(error, p.mass, ctx.dt)
-            } else {
-                error
-            };
-            course + f.separation
-        } else {
-            urge
-        };
-        mind.forces = f;
-        mind.wander = wander;
-        mind.avoiding = clear.avoiding;
-        self.state = if f.flee != Vec2::ZERO {
-            "flee"
-        } else if clear.avoiding {
-            "avoid"
-        } else if around.leader.is_some() {
-            "follow"
-        } else if f.heeded == 0 {
-            "alone"
-        } else {
-            "flock"
-        };
-        self.aim = around
-            .predator
-            .or(around.leader.map(|l| l.pos))
-            .unwrap_or(target);
-        self.act(Plan::Steer(force), &p, ctx);
+        let d = boid::steer(me, mind, &params, flock, &senses, rng);
+        self.state = d.state;
+        self.aim = d.aim;
+        self.act(d.plan, &p, ctx);
     }
 
-    /// A swarm member's tick: the Lennard-Jones forces of its neighbours (member `i` of
-    /// `positions`, which `grid` indexes), the pull to the player beyond the hold, and a push off
-    /// obstacles and walls nearer than one equilibrium spacing.
-    pub fn fly_in_swarm(
-        &mut self,
-        grid: &Neighbours,
-        positions: &[Vec2],
-        i: usize,
-        target: Target,
-        ctx: &Context,
-    ) {
+    /// A swarm member's tick: it steers as [`swarmer::steer`] says, by what it senses of
+    /// `swarm`, and its body moves.
+    pub fn fly_in_swarm(&mut self, swarm: &Swarm, ctx: &Context) {
         self.begin_tick();
         let p = *self.behaviour.params(ctx.tuning);
-        let sp = &ctx.tuning.swarm;
-        let body = self.body;
+        let senses = ctx.senses(self.id);
+        let me = Me {
+            body: &self.body,
+            vehicle: &p,
+            was: self.state,
+        };
         let Behaviour::Swarmer(mind) = &mut self.behaviour else {
             return;
         };
-        let f = swarm::steer(grid, positions, i, body.vel, target, sp, &p);
-        let length = (2.0 * p.radius).max(1.0);
-        let spacing = swarm::equilibrium(sp).unwrap_or(1.0) * length;
-        let obstacle = away_from_surfaces(
-            ctx,
-            body.pos,
-            p.radius,
-            spacing,
-            target.player,
-            &mut mind.round,
-        );
-        let obstacle = obstacle * p.max_speed;
-        let obstacle = obstacle * sp.obstacle;
-        let force = f.total + obstacle * (p.mass / sp.response_s.max(1e-3));
-        mind.forces = f;
-        mind.obstacle = obstacle;
-        self.state = if f.pull == Vec2::ZERO {
-            "hold"
-        } else {
-            "gather"
-        };
-        self.aim = target.player;
-        self.act(Plan::Steer(force), &p, ctx);
+        let d = swarmer::steer(me, mind, &ctx.tuning.swarm, swarm, &senses);
+        self.state = d.state;
+        self.aim = d.aim;
+        self.act(d.plan, &p, ctx);
     }
-}
-
-/// Away from the nearest obstacle surface and the walls, growing from nothing at `reach` beyond
-/// the body's edge to 1 at its edge (a share of full speed, summed over the two). When the
-/// player is behind the obstacle, also along its surface, away from the foot of the line to the
-/// player (toward the nearer way round): a pull straight through an obstacle and a push straight
-/// off it would otherwise balance, and the member would wait behind it for ever (a potential
-/// field's local minimum). Sliding toward that foot instead would settle it there.
-fn away_from_surfaces(
-    ctx: &Context,
-    pos: Vec2,
-    radius: f32,
-    reach: f32,
-    player: Vec2,
-    round: &mut f32,
-) -> Vec2 {
-    let reach = reach.max(1.0);
-    let mut away = Vec2::ZERO;
-    let mut blocked = false;
-    if let Some(s) = ctx.arena.nearest_surface(pos, radius + reach) {
-        let gap = (s.distance - radius).max(0.0);
-        let near = (1.0 - gap / reach).max(0.0);
-        away += s.normal * near;
-        let to_player = player - pos;
-        if s.normal.dot(to_player) < 0.0 {
-            blocked = true;
-            let along = s.normal.perp();
-            if *round == 0.0 {
-                *round = if along.dot(to_player) <= 0.0 {
-                    1.0
-                } else {
-                    -1.0
-                };
-            }
-            away += along * (*round * near);
-        }
-    }
-    if !blocked {
-        *round = 0.0;
-    }
-    // (`containment` is 2 at the wall and 0 at its margin.)
-    away + wander::containment(ctx.arena, pos, radius + reach) * 0.5
 }

@@ -3,8 +3,8 @@
 
 use super::behaviour::Behaviour;
 use crate::data::tuning::Tuning;
-use crate::sim::arena::Arena;
 use crate::sim::mode::Mode;
+use crate::sim::space::arena::Arena;
 use crate::sim::tiles::TileGrid;
 use crate::sim::vehicle::Vehicle;
 use glam::{IVec2, Vec2};

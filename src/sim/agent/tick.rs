@@ -1,29 +1,16 @@
 //! What a tick gives every agent to read (the context), and what an agent's behaviour makes of
 //! it (the plan).
 
-use super::casts::CastSchedule;
 use crate::data::tuning::Tuning;
-use crate::sim::arena::Arena;
-use crate::sim::crowd::Crowd;
+use crate::sim::behaviours::{avoid, guard, pathfind};
 use crate::sim::path::FlowField;
+use crate::sim::space::arena::Arena;
+use crate::sim::space::casts::CastSchedule;
+use crate::sim::space::neighbours::Neighbours;
+use crate::sim::space::{Player, Scene, Senses};
 use glam::{IVec2, Vec2};
 
-/// What an agent's behaviour decided in a tick, for [`Agent::act`](super::Agent::act) to carry
-/// out.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Plan {
-    /// Steer the vehicle with this force (continuous agents).
-    Steer(Vec2),
-    /// Steer along this unit course, clear of walls and obstacles ([`Agent::clear`](super::Agent::clear) makes it a
-    /// force).
-    Clear(Vec2),
-    /// Sit on the logical tile (tile agents).
-    Tile,
-    /// Nothing more: the behaviour moved the agent itself (pattern walkers, ships).
-    Moved,
-    /// Nothing more: the agent has acted already.
-    Done,
-}
+pub use crate::sim::behaviours::decision::Plan;
 
 /// What every agent reads during a tick.
 pub struct Context<'a> {
@@ -40,18 +27,55 @@ pub struct Context<'a> {
     /// The arena changed since the last tick: every agent casts its rays now.
     pub recast: bool,
     /// Where the crowd that keeps apart (mode 7's chasers) stood as the tick began.
-    pub crowd: &'a Crowd,
+    pub crowd: &'a Neighbours,
     /// The flow field a crowd of `pathfind` chasers steers by (`None`: each follows its own path).
     pub flow: Option<&'a FlowField>,
 }
 
-impl Context<'_> {
-    /// Whether agent `id` casts its rays at obstacles this tick: on its turn, when the arena has
-    /// changed, and on its first tick (`cast` says whether it has cast since it (re)spawned, and
-    /// is set).
-    pub fn cast_now(&self, id: u32, cast: &mut bool) -> bool {
-        let now = self.recast || !*cast || self.casts.due(self.tick, id);
-        *cast = true;
-        now
+impl<'a> Context<'a> {
+    /// Agent `id`'s senses this tick.
+    #[inline(always)]
+    pub fn senses(&self, id: u32) -> Senses<'a> {
+        Scene {
+            arena: self.arena,
+            crowd: Some(self.crowd),
+            player: Player {
+                pos: self.player_pos,
+                vel: self.player_vel,
+                tile: self.player_tile,
+            },
+            dt: self.dt,
+            tick: self.tick,
+            casts: self.casts,
+            changed: self.recast,
+        }
+        .senses(id)
+    }
+
+    /// Mode 7's numbers.
+    #[inline(always)]
+    pub fn avoid_params(&self) -> avoid::Params<'a> {
+        avoid::Params {
+            wander: &self.tuning.wander,
+            separation: self.tuning.avoid.separation,
+        }
+    }
+
+    /// A `pathfind` chaser's numbers this tick.
+    #[inline(always)]
+    pub fn path_params(&self) -> pathfind::Params<'a> {
+        pathfind::Params {
+            separation: self.tuning.avoid.separation,
+            flow: self.flow,
+        }
+    }
+
+    /// A guard's numbers.
+    #[inline(always)]
+    pub fn guard_params(&self) -> guard::Params<'a> {
+        guard::Params {
+            max_prediction_time: self.tuning.intercept.max_prediction_time,
+            evade: &self.tuning.evade,
+        }
     }
 }

@@ -14,11 +14,14 @@
 //! hold an evader in the middle of them, turning on the spot. One that stays there two seconds
 //! gets out along the longest clear run round it (see `unstick`).
 
+use super::decision::{Decision, Me};
 use super::unstick::Unstick;
-use super::{avoid, feelers, intercept, wander};
+use super::{intercept, wander};
 use crate::data::tuning::{EvadeTuning, VehicleTuning};
-use crate::sim::arena::Arena;
-use crate::sim::vehicle::{Vehicle, unit_or_zero, within_a_tick};
+use crate::sim::space::arena::Arena;
+use crate::sim::space::clear::{URGENT_DEPTH, containment};
+use crate::sim::space::{Held, Senses, feelers};
+use crate::sim::vehicle::{unit_or_zero, within_a_tick};
 use ::rand::Rng;
 use glam::Vec2;
 
@@ -35,12 +38,9 @@ pub struct EvadeState {
     pub escape: Option<Vec2>,
     /// The deepest feeler hit this tick (for the overlay).
     pub felt: Option<feelers::Feel>,
-    /// The deepest obstacle hit of the last cast, held (and brought nearer as the agent moves)
-    /// until the next; the walls are felt afresh every tick.
-    pub held: Option<feelers::Feel>,
-    /// Whether the feelers have been cast at obstacles since the agent (re)spawned (see
-    /// `Context::cast_now`).
-    pub cast: bool,
+    /// What the last cast at the obstacles found, held until the next; the walls are felt
+    /// afresh every tick.
+    pub held: Held,
     /// Whether it has stayed on one spot, and the way out it follows if so.
     pub unstick: Unstick,
 }
@@ -51,124 +51,108 @@ impl Default for EvadeState {
             wander: Vec2::X,
             escape: None,
             felt: None,
-            held: None,
-            cast: false,
+            held: Held::default(),
             unstick: Unstick::default(),
         }
     }
 }
 
-/// What an evader decided this tick.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Decision {
-    pub force: Vec2,
-    /// The point it flees (the predicted player) or wanders toward.
-    pub aim: Vec2,
-    pub state: &'static str,
-}
-
-/// This tick's force for an evader. Its feelers feel the walls every tick and are cast at the
-/// obstacles when `cast` says (the regulator, as in mode 7); between casts the last cast's hit
-/// stands in, brought nearer by the ground covered since.
-#[allow(clippy::too_many_arguments)]
+/// This tick's course for an evader: away from the predicted player inside the threat radius
+/// (along a wall when cornered), a gentle wander outside it. The agent's layers keep it clear
+/// ([`keep_clear`]) unless it is getting out of a pocket. Its feelers take their turn here, so a
+/// cast comes on the agent's turn whatever the layers do.
 pub fn steer(
-    arena: &Arena,
-    body: &Vehicle,
+    me: Me,
     s: &mut EvadeState,
-    player_pos: Vec2,
-    player_vel: Vec2,
-    p: &VehicleTuning,
     t: &EvadeTuning,
-    dt: f32,
-    cast: bool,
-    changed: bool,
-    unstick_after: f32,
+    senses: &Senses,
     rng: &mut impl Rng,
 ) -> Decision {
-    let threatened = body.pos.distance(player_pos) < t.threat_radius;
+    senses.take_turn(&mut s.held);
+    let (body, p) = (me.body, me.vehicle);
+    let player = senses.player;
+    let threatened = body.pos.distance(player.pos) < t.threat_radius;
     if !threatened {
         s.escape = None;
     }
-    let (dir, aim, state) = if threatened {
+    if threatened {
         let threat = intercept::threat_point(
             body.pos,
             p.max_speed,
-            player_pos,
-            player_vel,
+            player.pos,
+            player.vel,
             t.max_prediction_time,
         );
         let away = (body.pos - threat)
             .try_normalize()
-            .or_else(|| (body.pos - player_pos).try_normalize())
+            .or_else(|| (body.pos - player.pos).try_normalize())
             .unwrap_or(body.heading);
-        let blocked = |dir: Vec2| {
-            arena
-                .ray_cast_solid(body.pos, dir, t.wall_margin + p.radius)
-                .is_some()
-        };
+        let blocked = |dir: Vec2| senses.blocked(body.pos, dir, t.wall_margin + p.radius);
+        let arena = senses.arena;
         match s.escape {
-            Some(escape) if !blocked(escape) => (escape, threat, "escape"),
+            Some(escape) if !blocked(escape) => Decision::clear(escape, threat, "escape"),
             _ => match slide(arena, body.pos, away, t.wall_margin) {
-                Some(dir) if s.escape.is_none() => (dir, threat, "flee"),
+                Some(dir) if s.escape.is_none() => Decision::clear(dir, threat, "flee"),
                 _ => {
                     let escape = escape_direction(arena, body.pos, away, t.wall_margin);
                     s.escape = Some(escape);
-                    (escape, threat, "escape")
+                    Decision::clear(escape, threat, "escape")
                 }
             },
         }
     } else {
-        s.wander = wander::jitter(s.wander, t.wander_radius, t.wander_jitter, dt, rng);
+        s.wander = wander::jitter(s.wander, t.wander_radius, t.wander_jitter, senses.dt, rng);
         let target = wander::world_target(body.pos, body.heading, s.wander, t.wander_distance);
         // Turned inward near walls, harder the closer, so wanderers do not hug them.
         let dir = unit_or_zero(target - body.pos)
-            + wander::containment(arena, body.pos, t.wall_margin * 2.0);
-        (unit_or_zero(dir), target, "wander")
-    };
+            + containment(senses.arena, body.pos, t.wall_margin * 2.0);
+        Decision::clear(unit_or_zero(dir), target, "wander")
+    }
+}
+
+/// The evader's avoidance layer: its feelers (the walls every tick, the obstacles on its turn,
+/// the last cast's hit held in between and brought nearer by the ground covered) bend `course`
+/// along and away from the deepest hit; the force that steers it there.
+#[inline(always)]
+pub fn keep_clear(
+    me: Me,
+    s: &mut EvadeState,
+    t: &EvadeTuning,
+    senses: &Senses,
+    course: Vec2,
+) -> Vec2 {
+    let (body, p, dt) = (me.body, me.vehicle, senses.dt);
     let speed = body.speed();
     let speed_frac = speed / p.max_speed.max(f32::EPSILON);
     let cfg = feeler_config(p, t);
-    let look = 2.0 * cfg.reach(1.0);
-    if let Some(force) = s
-        .unstick
-        .update(arena, body, p, unstick_after, dir, look, changed, dt)
-    {
-        // (The sweeps proved the way clear: the feelers would only turn it back into the pocket.
-        // What it felt before is left behind: it casts afresh once out.)
-        s.escape = None;
-        s.felt = None;
-        s.held = None;
-        s.cast = false;
-        return Decision {
-            force,
-            aim: s
-                .unstick
-                .escape
-                .map_or(body.pos, |e| e.from + e.dir * e.run),
-            state: "unstick",
-        };
-    }
     let rays = cfg.rays(body.pos, body.heading, speed_frac, 0.0);
-    let r = cfg.sweep_radius();
-    if cast {
-        s.held = feelers::feel_obstacles(arena, &rays, r);
-    } else if let Some(f) = &mut s.held {
-        f.closer(speed * dt);
-    }
-    let felt = feelers::deeper(feelers::feel_walls(arena, &rays, r), s.held);
+    let felt = senses.feel(&mut s.held, &rays, cfg.sweep_radius(), speed * dt);
     s.felt = felt;
-    let dir = felt.map_or(dir, |f| feelers::deflect(dir, &f));
+    let dir = felt.map_or(course, |f| feelers::deflect(course, &f));
     let error = dir * p.max_speed - body.vel;
     // (An urgent course is taken at once, as in mode 7.)
-    let urgent = felt.is_some_and(|f| f.depth > avoid::URGENT_DEPTH);
-    Decision {
-        force: if urgent {
-            within_a_tick(error, p.mass, dt)
-        } else {
-            error
-        },
-        aim,
-        state,
+    let urgent = felt.is_some_and(|f| f.depth > URGENT_DEPTH);
+    if urgent {
+        within_a_tick(error, p.mass, dt)
+    } else {
+        error
+    }
+}
+
+/// How far an evader stuck in a pocket looks all round for a way out: twice its feelers' reach.
+pub fn pocket_look(p: &VehicleTuning, t: &EvadeTuning) -> f32 {
+    2.0 * feeler_config(p, t).reach(1.0)
+}
+
+impl EvadeState {
+    /// Its way out of a pocket has taken over: the sweeps proved the way clear, so the feelers
+    /// would only turn it back into the pocket, and what it felt before is left behind (it casts
+    /// afresh once out). Where the way out leads, for the aim.
+    pub fn unstuck(&mut self, pos: Vec2) -> Vec2 {
+        self.escape = None;
+        self.felt = None;
+        self.held.forget();
+        self.unstick.escape.map_or(pos, |e| e.from + e.dir * e.run)
     }
 }
 

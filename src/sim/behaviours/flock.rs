@@ -30,9 +30,11 @@
 //! a point `leader_offset` behind it, and one that finds itself in the corridor ahead of it steers
 //! sideways out of its path first.
 
+use super::decision::combine;
 pub use crate::data::crowds::{FlockParams, Neighbourhood};
 use crate::data::tuning::VehicleTuning;
-use crate::sim::neighbours::{Mass, Masses, Nearest, Neighbours};
+use crate::sim::space::masses::{Mass, Masses};
+use crate::sim::space::neighbours::{Nearest, Neighbours};
 use crate::sim::vehicle::{truncate, unit_or, unit_or_zero};
 use glam::Vec2;
 
@@ -190,7 +192,14 @@ pub struct Forces {
 impl Forces {
     /// The parts summed.
     pub fn sum(&self) -> Vec2 {
-        self.separation + self.alignment + self.cohesion + self.gather + self.flee + self.follow
+        combine([
+            self.separation,
+            self.alignment,
+            self.cohesion,
+            self.gather,
+            self.flee,
+            self.follow,
+        ])
     }
 }
 
@@ -199,7 +208,7 @@ impl Forces {
 /// neighbourhood; for the topological one, a few boids a cell, see `world/group.rs`) and the
 /// coarse mass field (reaching `gather_radius`, with velocities).
 #[derive(Debug, Clone, Copy)]
-pub struct Senses<'a> {
+pub struct Flockmates<'a> {
     pub grid: &'a Neighbours,
     pub masses: &'a Masses,
     pub boids: &'a [Boid],
@@ -207,7 +216,7 @@ pub struct Senses<'a> {
 
 /// Boid `i`'s steering this tick; `heading` is its unit heading.
 pub fn steer(
-    senses: Senses,
+    senses: Flockmates,
     i: usize,
     heading: Vec2,
     around: Around,
@@ -222,7 +231,7 @@ pub fn steer(
 /// flock's, refreshed in turns by the world): `heeded` are their indices, nearest first when
 /// found. Their positions and velocities are this tick's; only who they are is older.
 pub fn steer_heeding(
-    senses: Senses,
+    senses: Flockmates,
     i: usize,
     heeded: &[u32],
     around: Around,
@@ -241,7 +250,7 @@ pub fn steer_heeding(
 }
 
 fn steer_by(
-    senses: Senses,
+    senses: Flockmates,
     i: usize,
     tally: &Tally,
     around: Around,

@@ -9,11 +9,12 @@
 //! - `flee`: mode 5's evade by prediction (with its feelers and its wander out of reach);
 //! - `return`: follow the path (A*, smoothed) to the nearest point of the route.
 
+use super::decision::{Decision, Me};
 use super::{evade, intercept, seek};
 use crate::data::fsm::GuardBehaviour;
 use crate::data::tuning::{EvadeTuning, VehicleTuning};
-use crate::sim::arena::Arena;
 use crate::sim::fsm::{Conditions, GuardMind};
+use crate::sim::space::Senses;
 use crate::sim::vehicle::{Vehicle, unit_or_zero};
 use ::rand::Rng;
 use glam::Vec2;
@@ -87,107 +88,77 @@ impl Guard {
     }
 }
 
-/// What a guard's behaviour made of a tick: the force, the point aimed at (or fled), and the
-/// word for what it does.
-pub struct Steer {
-    pub force: Vec2,
-    pub aim: Vec2,
-    pub state: &'static str,
-}
-
-/// What the world gives a guard to steer by.
-pub struct Scene<'a> {
-    pub arena: &'a Arena,
-    pub player_pos: Vec2,
-    pub player_vel: Vec2,
+/// A guard's numbers: intercept's look ahead (chase) and mode 5's evade (flee).
+#[derive(Debug, Clone, Copy)]
+pub struct Params<'a> {
     pub max_prediction_time: f32,
     pub evade: &'a EvadeTuning,
-    pub dt: f32,
-    /// Whether its feelers are cast at the obstacles this tick (flee), and whether the arena
-    /// changed.
-    pub cast: bool,
-    pub recast: bool,
-    pub unstick_after: f32,
 }
 
-/// This tick's steering for guard `g`.
-pub fn steer(
-    g: &mut Guard,
-    body: &Vehicle,
-    p: &VehicleTuning,
-    s: &Scene,
-    rng: &mut impl Rng,
-) -> Steer {
+/// The vehicle a fleeing guard moves by: slowed to [`FLEE_SPEED`].
+pub fn slowed(p: &VehicleTuning) -> VehicleTuning {
+    VehicleTuning {
+        max_speed: p.max_speed * FLEE_SPEED,
+        ..*p
+    }
+}
+
+/// This tick's steering for guard `g`: the behaviour its state runs (the machine decided before
+/// the agents moved). (Never inlined: in the tick's loop it would make every other kind's
+/// pass dearer.)
+#[inline(never)]
+pub fn steer(me: Me, g: &mut Guard, t: &Params, senses: &Senses, rng: &mut impl Rng) -> Decision {
+    let (body, p) = (me.body, me.vehicle);
     if g.doing != GuardBehaviour::Chase {
         g.tc = None;
     }
+    if g.doing != GuardBehaviour::Flee {
+        // Its feelers keep their turn while it does not flee, so a flight casts on its turn.
+        senses.take_turn(&mut g.evade.held);
+    }
     match g.doing {
-        GuardBehaviour::Patrol => Steer {
-            force: seek::seek(body, g.goal, p.max_speed * PATROL_SPEED),
-            aim: g.goal,
-            state: "patrol",
-        },
+        GuardBehaviour::Patrol => Decision::steer(
+            seek::seek(body, g.goal, p.max_speed * PATROL_SPEED),
+            g.goal,
+            "patrol",
+        ),
         GuardBehaviour::Chase => {
+            let player = senses.player;
             let prediction = intercept::predict(
                 body.pos,
                 body.vel,
-                s.player_pos,
-                s.player_vel,
-                s.max_prediction_time,
+                player.pos,
+                player.vel,
+                t.max_prediction_time,
             );
-            let aim = prediction.aim.clamp(Vec2::ZERO, s.arena.size());
+            let aim = prediction.aim.clamp(Vec2::ZERO, senses.arena.size());
             g.tc = prediction.tc;
-            Steer {
-                force: seek::seek(body, aim, p.max_speed),
-                aim,
-                state: "chase",
-            }
+            Decision::steer(seek::seek(body, aim, p.max_speed), aim, "chase")
         }
-        GuardBehaviour::Search if g.arrived() => Steer {
-            force: look_round(body, g.goal, p.max_speed * LOOK_SPEED),
-            aim: g.goal,
-            state: "search",
-        },
+        GuardBehaviour::Search if g.arrived() => Decision::steer(
+            look_round(body, g.goal, p.max_speed * LOOK_SPEED),
+            g.goal,
+            "search",
+        ),
         GuardBehaviour::Search => {
             let aim = follow(g, body.pos);
-            Steer {
-                force: seek::arrive(body, aim, p.max_speed * SEARCH_SPEED, LOOK_RADIUS),
-                aim,
-                state: "search",
-            }
+            let force = seek::arrive(body, aim, p.max_speed * SEARCH_SPEED, LOOK_RADIUS);
+            Decision::steer(force, aim, "search")
         }
         GuardBehaviour::Return => {
             let aim = follow(g, body.pos);
-            Steer {
-                force: seek::arrive(body, aim, p.max_speed * RETURN_SPEED, PATH_REACH),
-                aim,
-                state: "return",
-            }
+            let force = seek::arrive(body, aim, p.max_speed * RETURN_SPEED, PATH_REACH);
+            Decision::steer(force, aim, "return")
         }
         GuardBehaviour::Flee => {
-            let slowed = VehicleTuning {
-                max_speed: p.max_speed * FLEE_SPEED,
-                ..*p
+            // (Its layers keep the course clear as an evader's, by the slowed vehicle.)
+            let slowed = slowed(p);
+            let me = Me {
+                vehicle: &slowed,
+                ..me
             };
-            let d = evade::steer(
-                s.arena,
-                body,
-                &mut g.evade,
-                s.player_pos,
-                s.player_vel,
-                &slowed,
-                s.evade,
-                s.dt,
-                s.cast,
-                s.recast,
-                s.unstick_after,
-                rng,
-            );
-            Steer {
-                force: d.force,
-                aim: d.aim,
-                state: "flee",
-            }
+            let d = evade::steer(me, &mut g.evade, t.evade, senses, rng);
+            Decision { state: "flee", ..d }
         }
     }
 }

@@ -4,7 +4,46 @@
 //! already ahead of the prey (the prey runs toward it), or the closing speed is near zero, the
 //! prediction is useless and the predator falls back to plain line-of-sight seek.
 
+use super::decision::{Decision, Me};
+use super::seek;
+use crate::data::tuning::InterceptTuning;
+use crate::sim::space::Senses;
 use glam::Vec2;
+
+/// Mode 4: seek the predicted meeting point, noting the time to close `tc` when it predicted
+/// (`flip`: flee where the player would meet the agent).
+#[inline(always)]
+pub fn steer(
+    me: Me,
+    tc: &mut Option<f32>,
+    flip: bool,
+    t: &InterceptTuning,
+    senses: &Senses,
+) -> Decision {
+    let (body, max_speed, player) = (me.body, me.vehicle.max_speed, senses.player);
+    if flip {
+        *tc = None;
+        let threat = threat_point(
+            body.pos,
+            max_speed,
+            player.pos,
+            player.vel,
+            t.max_prediction_time,
+        );
+        return Decision::steer(seek::flee(body, threat, max_speed), threat, "evade-predict");
+    }
+    let prediction = predict(
+        body.pos,
+        body.vel,
+        player.pos,
+        player.vel,
+        t.max_prediction_time,
+    );
+    // The prey cannot run through the walls, so neither does the aim point.
+    let aim = prediction.aim.clamp(Vec2::ZERO, senses.arena.size());
+    *tc = prediction.tc;
+    Decision::steer(seek::seek(body, aim, max_speed), aim, prediction.state())
+}
 
 /// Closing speeds below this (px/s) make `Tc` meaningless.
 const MIN_CLOSING_SPEED: f32 = 1.0;

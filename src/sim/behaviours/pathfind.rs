@@ -7,8 +7,10 @@
 //! The plans themselves are made by the world (one search shared by every chaser, see
 //! `World::plan_paths`); what is here reads them.
 
+use super::decision::{Decision, Me};
 use crate::data::tuning::VehicleTuning;
 use crate::sim::path::FlowField;
+use crate::sim::space::Senses;
 use crate::sim::vehicle::{Vehicle, unit_or, unit_or_zero, within_a_tick};
 use glam::{IVec2, Vec2};
 
@@ -23,6 +25,42 @@ pub const STILL_SPEED: f32 = 0.02;
 /// keeps the push in between: the separation is most of a crowd chaser's tick, and the crowd
 /// moves a third of a body's radius in a tick at most.
 pub const PUSH_EVERY: u64 = 2;
+
+/// A chaser's numbers: how hard a crowd pushes apart, and the flow field a crowd steers by
+/// (`None`: each follows its own plan).
+#[derive(Debug, Clone, Copy)]
+pub struct Params<'a> {
+    pub separation: f32,
+    pub flow: Option<&'a FlowField>,
+}
+
+/// `pathfind`: along the flow field in a crowd (kept apart like mode 7's chasers), else along the
+/// agent's own plan (the world plans before the agents think); with no way to the player, it
+/// stands and waits for one.
+#[inline(always)]
+pub fn steer(me: Me, chase: &mut PathChase, t: &Params, senses: &Senses) -> Decision {
+    let (body, p, dt, player) = (me.body, me.vehicle, senses.dt, senses.player.pos);
+    chase.watch(body, p, dt);
+    if let Some(field) = t.flow {
+        let (id, tick) = senses.turn();
+        let apart = chase.push(tick, id, || senses.apart(body.pos) * t.separation);
+        let tile_size = senses.arena.tile_size;
+        let (force, aim) = flow(field, tile_size, body, player, apart, p, dt);
+        return Decision::steer(force, aim, "flow");
+    }
+    let fresh = std::mem::take(&mut chase.fresh);
+    let state = if fresh || chase.corners.is_empty() {
+        "plan"
+    } else {
+        "follow"
+    };
+    let (force, aim) = if chase.corners.is_empty() {
+        (within_a_tick(-body.vel, p.mass, dt), player)
+    } else {
+        follow(&chase.corners, &mut chase.next, body, player, p, dt)
+    };
+    Decision::steer(force, aim, state)
+}
 
 /// One chaser's plan and how far along it is.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -8,13 +8,58 @@
 //! (at least 0.05), so the turn eases off as it nears its limit and ends almost exactly on it.
 //! The tile version walks turn-and-step instructions on the grid.
 
+use super::decision::{Decision, Me, Plan};
+use super::tile_walk::TileWalk;
 use crate::data::patterns::{Instruction, Steer, TileInstruction};
-use crate::data::tuning::{PatternTuning, VehicleTuning};
-use crate::sim::arena::{Arena, Response};
+use crate::data::tuning::{PatternTuning, TileTuning, VehicleTuning};
+use crate::sim::space::Senses;
+use crate::sim::space::arena::{Arena, Response};
 use crate::sim::tiles::TileGrid;
 use crate::sim::vehicle::Vehicle;
 use glam::{IVec2, Vec2};
 use std::sync::Arc;
+
+/// Mode 9: the physics-driven walker moves itself, by this tick's pattern tuning (`params`
+/// follows it).
+#[inline(always)]
+pub fn steer(
+    body: &mut Vehicle,
+    run: &mut PatternRun,
+    params: &mut VehicleTuning,
+    t: &PatternTuning,
+    senses: &Senses,
+) -> Decision {
+    *params = vehicle(t);
+    let from = body.pos;
+    run.walk(body, from, t, senses.arena, senses.dt);
+    Decision {
+        plan: Plan::Moved,
+        aim: senses.player.pos,
+        state: run.state(),
+    }
+}
+
+/// Mode 9: the tile walker's next step, when one is due.
+#[inline(always)]
+pub fn steer_tiles(
+    me: Me,
+    walk: &mut TileWalk,
+    run: &mut TileRun,
+    t: &TileTuning,
+    senses: &Senses,
+) -> Decision {
+    let mut state = me.was;
+    if walk.due(senses.dt, t.steps_per_second) {
+        let (next, said) = run.step(&senses.arena.tiles, walk.tile);
+        state = said;
+        walk.step(next);
+    }
+    Decision {
+        plan: Plan::Tile,
+        aim: senses.player.pos,
+        state,
+    }
+}
 
 /// The smallest fraction of the turn rate used near a turn's limit (the book's 0.05).
 const MIN_EASE: f32 = 0.05;

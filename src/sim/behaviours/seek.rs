@@ -4,8 +4,21 @@
 //! negated: the desired velocity points away from the target. Arrive is seek whose desired speed
 //! ramps down inside a slowing radius, so the vehicle stops on the target instead of orbiting it.
 
+use super::decision::{Decision, Me};
+use crate::sim::space::Senses;
 use crate::sim::vehicle::{Vehicle, unit_or_zero};
 use glam::Vec2;
+
+/// Mode 3: seek the player's current position (`flip`: flee it).
+#[inline(always)]
+pub fn steer(me: Me, flip: bool, senses: &Senses) -> Decision {
+    let (body, max_speed, player) = (me.body, me.vehicle.max_speed, senses.player.pos);
+    if flip {
+        Decision::steer(flee(body, player, max_speed), player, "flee")
+    } else {
+        Decision::steer(seek(body, player, max_speed), player, "seek")
+    }
+}
 
 /// Steering force towards `target` at full speed.
 pub fn seek(v: &Vehicle, target: Vec2, max_speed: f32) -> Vec2 {

@@ -20,9 +20,10 @@
 //! press the whole swarm's weight on its middle, and at thousands of agents no repulsion holds
 //! that; inside the hold the swarm holds itself together by its own attraction.
 
+use super::decision::combine;
 pub use crate::data::crowds::SwarmParams;
 use crate::data::tuning::VehicleTuning;
-use crate::sim::neighbours::Neighbours;
+use crate::sim::space::neighbours::Neighbours;
 use crate::sim::vehicle::{truncate, unit_or_zero};
 use glam::Vec2;
 
@@ -131,7 +132,7 @@ pub fn steer(
     // (Written so that a hold that is not a number pulls nobody.)
     let beyond = if beyond > 0.0 { beyond.min(1.0) } else { 0.0 };
     f.pull = unit_or_zero(to_player) * (p.pull * beyond);
-    let desired = truncate(f.neighbours + f.player + f.pull, v.max_speed);
+    let desired = truncate(combine([f.neighbours, f.player, f.pull]), v.max_speed);
     f.total = (desired - vel) * (v.mass / p.response_s.max(1e-3));
     f
 }

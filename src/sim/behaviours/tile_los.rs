@@ -10,9 +10,47 @@
 //! Reversed (`flip`): the line runs from the chaser's tile away from the player, along the
 //! player-to-chaser direction extended to the edge of the grid.
 
+use super::decision::{Decision, Me, Plan};
 use super::tile_chase;
+use super::tile_walk::TileWalk;
+use crate::data::tuning::TileTuning;
+use crate::sim::space::Senses;
 use crate::sim::tiles::{TileGrid, bresenham_nth};
 use glam::IVec2;
+
+/// Mode 2: a step along the Bresenham line to the player when one is due (`flip`: away along
+/// it); it aims at the line's end while the line is the player's (or leads away).
+#[inline(always)]
+pub fn steer(
+    me: Me,
+    walk: &mut TileWalk,
+    line: &mut TileLine,
+    flip: bool,
+    t: &TileTuning,
+    senses: &Senses,
+) -> Decision {
+    let grid = &senses.arena.tiles;
+    let mut state = me.was;
+    if walk.due(senses.dt, t.steps_per_second) {
+        let (next, said) = step(grid, line, walk.tile, senses.player.tile, flip);
+        state = if next.is_none() && said != "arrived" {
+            "wait"
+        } else {
+            said
+        };
+        walk.step(next);
+    }
+    let aim = if line.drawn_for == senses.player.tile || flip {
+        grid.center(line.to)
+    } else {
+        senses.player.pos
+    };
+    Decision {
+        plan: Plan::Tile,
+        aim,
+        state,
+    }
+}
 
 /// The line being walked: drawn from `from` to `to`, `walked` tiles along it so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -17,9 +17,9 @@
 //! obstacles do not move. (Turning toward the way out while still moving would swing the body
 //! off the swept line by its sideways speed.)
 
-use super::avoid::FEEL_SKIN;
 use crate::data::tuning::VehicleTuning;
-use crate::sim::arena::Arena;
+use crate::sim::space::Senses;
+use crate::sim::space::clear::FEEL_SKIN;
 use crate::sim::vehicle::{Vehicle, within_a_tick};
 use glam::Vec2;
 
@@ -68,25 +68,22 @@ pub struct Unstick {
 }
 
 impl Unstick {
-    /// Note the body after a tick of `dt`; the force that gets it out of a pocket, while it is
-    /// getting out of one (`None`: steer as its behaviour says). `after` is how many seconds on
-    /// one spot count as stuck (0: never), `course` where its behaviour would go, `look` how far
-    /// it looks all round (px); `changed`, that the arena has changed since the last tick (a way
-    /// out found before may be blocked now). The body is swept as the feelers sweep it, its
-    /// radius and [`FEEL_SKIN`] more.
-    #[allow(clippy::too_many_arguments)]
+    /// Note the body after a tick; the force that gets it out of a pocket, while it is getting
+    /// out of one (`None`: steer as its behaviour says). `after` is how many seconds on one spot
+    /// count as stuck (0: never), `course` where its behaviour would go, `look` how far it looks
+    /// all round (px). A way out found before the arena changed is dropped (it may be blocked
+    /// now). The body is swept as the feelers sweep it, its radius and [`FEEL_SKIN`] more.
     #[inline(always)]
     pub fn update(
         &mut self,
-        arena: &Arena,
+        senses: &Senses,
         body: &Vehicle,
         p: &VehicleTuning,
         after: f32,
         course: Vec2,
         look: f32,
-        changed: bool,
-        dt: f32,
     ) -> Option<Vec2> {
+        let dt = senses.dt;
         let r = p.radius + FEEL_SKIN;
         let span = STUCK_SPAN * r;
         if body.pos.distance_squared(self.anchor) > span * span {
@@ -100,29 +97,26 @@ impl Unstick {
         if self.escape.is_none() && !stuck {
             return None;
         }
-        self.get_out(arena, body, p, stuck, r, course, look, changed, dt)
+        self.get_out(senses, body, p, stuck, course, look)
     }
 
     /// [`Unstick::update`] for an agent that is stuck or getting out.
-    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn get_out(
         &mut self,
-        arena: &Arena,
+        senses: &Senses,
         body: &Vehicle,
         p: &VehicleTuning,
         stuck: bool,
-        r: f32,
         course: Vec2,
         look: f32,
-        changed: bool,
-        dt: f32,
     ) -> Option<Vec2> {
-        if changed {
+        let (dt, r) = (senses.dt, p.radius + FEEL_SKIN);
+        if senses.changed() {
             self.escape = None;
         }
         if self.escape.is_none() && stuck {
-            self.escape = begin(arena, body, p, r, course, look, None);
+            self.escape = begin(senses, body, p, r, course, look, None);
             if self.escape.is_some() {
                 self.since = 0.0;
                 self.anchor = body.pos;
@@ -144,7 +138,7 @@ impl Unstick {
         if !e.braking && gone >= e.run * RUN_SHARE {
             let (leg, back, short) = (e.leg, -e.dir, e.run < look - 1.0);
             self.escape = if short && leg < LEGS {
-                begin(arena, body, p, r, -back, look, Some(back)).map(|next| Escape {
+                begin(senses, body, p, r, -back, look, Some(back)).map(|next| Escape {
                     leg: leg + 1,
                     ..next
                 })
@@ -174,7 +168,7 @@ impl Unstick {
 /// it (v² / 2a along it), and the way out from there — or `None` when that braking line is not
 /// clear (it is left to its behaviour, and tries again on the next tick).
 fn begin(
-    arena: &Arena,
+    senses: &Senses,
     body: &Vehicle,
     p: &VehicleTuning,
     r: f32,
@@ -188,14 +182,14 @@ fn begin(
         let heading = body.vel / speed;
         let accel = p.max_force / p.mass.max(f32::EPSILON);
         let stopping = speed * speed / (2.0 * accel.max(f32::EPSILON));
-        if arena.sweep(body.pos, heading, stopping, r).is_some() {
+        if senses.sweep(body.pos, heading, stopping, r).is_some() {
             return None;
         }
         body.pos + heading * stopping
     } else {
         body.pos
     };
-    let (dir, run) = way_out(arena, from, r, course, look, back);
+    let (dir, run) = way_out(senses, from, r, course, look, back);
     Some(Escape {
         dir,
         from,
@@ -211,7 +205,7 @@ fn begin(
 /// how far it runs. With `back`, directions more than 120° from the way it came count as having
 /// no room.
 pub fn way_out(
-    arena: &Arena,
+    senses: &Senses,
     pos: Vec2,
     r: f32,
     course: Vec2,
@@ -223,7 +217,7 @@ pub fn way_out(
         let room = if back.is_some_and(|b| dir.dot(b) > 0.5) {
             0.0
         } else {
-            arena.sweep(pos, dir, look, r).map_or(look, |h| h.t)
+            senses.sweep(pos, dir, look, r).map_or(look, |h| h.t)
         };
         (dir, room)
     });

@@ -10,16 +10,17 @@
 //! The waypoint variant (the steering tutorial's): a target that jumps to a random open spot every
 //! few seconds, sought with a wobble — the jittered circle's sideways swing added to the course.
 
-use super::avoid::AvoidState;
-use super::feelers::Feel;
+use super::decision::{Decision, Me};
 use super::unstick::Unstick;
 use crate::data::tuning::WanderTuning;
-use crate::sim::arena::Arena;
+use crate::sim::space::Senses;
+use crate::sim::space::clear::AvoidState;
 use crate::sim::vehicle::{Vehicle, unit_or, unit_or_zero};
 use ::rand::Rng;
 use glam::Vec2;
 
-/// A wanderer's memory: its wander target, its waypoint, and its avoidance state.
+/// A wanderer's memory: its wander target, its waypoint, and its avoidance state (what its
+/// feelers last felt among it).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct WanderWalk {
     /// Wander target on the circle, in the agent's frame.
@@ -27,11 +28,6 @@ pub struct WanderWalk {
     /// Waypoint variant: the current spot and the seconds until the next.
     pub waypoint: Option<(Vec2, f32)>,
     pub avoid: AvoidState,
-    /// The deepest obstacle hit of the last ray cast, held (and brought nearer as the agent
-    /// moves) until the next; the walls are felt afresh every tick.
-    pub felt: Option<Feel>,
-    /// Whether the rays have been cast since the agent (re)spawned.
-    pub cast: bool,
     /// Whether it has stayed on one spot, and the way out it follows if so.
     pub unstick: Unstick,
     /// Mode 7's chasers: this tick's push away from the others, as added to the unit pull
@@ -45,21 +41,30 @@ impl Default for WanderWalk {
             local: Vec2::X,
             waypoint: None,
             avoid: AvoidState::default(),
-            felt: None,
-            cast: false,
             unstick: Unstick::default(),
             apart: Vec2::ZERO,
         }
     }
 }
 
-/// What a wanderer wishes for this tick: a unit course (walls and obstacles bend it afterwards),
-/// the point it makes for, and its word for what it is doing.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Wish {
-    pub course: Vec2,
-    pub aim: Vec2,
-    pub state: &'static str,
+/// Mode 6: Reynolds' wander (`waypoints`: toward a spot that moves every few seconds), a unit
+/// course the agent's layers keep clear of walls and obstacles.
+#[inline(always)]
+pub fn steer(
+    me: Me,
+    walk: &mut WanderWalk,
+    waypoints: bool,
+    w: &WanderTuning,
+    senses: &Senses,
+    rng: &mut impl Rng,
+) -> Decision {
+    if waypoints {
+        walk.toward_waypoint(me, w, senses, rng)
+    } else {
+        let wish = walk.wander(me.body, w, senses.dt, rng);
+        walk.waypoint = None;
+        wish
+    }
 }
 
 impl WanderWalk {
@@ -82,13 +87,9 @@ impl WanderWalk {
         w: &WanderTuning,
         dt: f32,
         rng: &mut impl Rng,
-    ) -> Wish {
+    ) -> Decision {
         let target = self.jittered_target(body, w, dt, rng);
-        Wish {
-            course: unit_or_zero(target - body.pos),
-            aim: target,
-            state: "wander",
-        }
+        Decision::clear(unit_or_zero(target - body.pos), target, "wander")
     }
 
     /// The waypoint variant: toward its spot, wobbling with the jittered circle. The spot is kept
@@ -96,34 +97,24 @@ impl WanderWalk {
     /// body three radii wide fits, for `waypoint_seconds`.
     pub fn toward_waypoint(
         &mut self,
-        body: &Vehicle,
-        radius: f32,
+        me: Me,
         w: &WanderTuning,
-        arena: &Arena,
-        dt: f32,
+        senses: &Senses,
         rng: &mut impl Rng,
-    ) -> Wish {
+    ) -> Decision {
+        let (body, radius, dt) = (me.body, me.vehicle.radius, senses.dt);
         // (The wobble follows the circle point; the target it projects is not needed.)
         self.local = jitter(self.local, w.radius, w.jitter, dt, rng);
         let (spot, left) = match self.waypoint {
             Some((spot, left)) if left > 0.0 && spot.distance(body.pos) > radius * 2.0 => {
                 (spot, left - dt)
             }
-            _ => (open_spot(arena, radius * 3.0, rng), w.waypoint_seconds),
+            _ => (open_spot(senses, radius * 3.0, rng), w.waypoint_seconds),
         };
         self.waypoint = Some((spot, left));
-        Wish {
-            course: waypoint_direction(
-                body.pos,
-                body.heading,
-                spot,
-                self.local,
-                w.radius,
-                w.wobble,
-            ),
-            aim: spot,
-            state: "waypoint",
-        }
+        let course =
+            waypoint_direction(body.pos, body.heading, spot, self.local, w.radius, w.wobble);
+        Decision::clear(course, spot, "waypoint")
     }
 }
 
@@ -160,44 +151,16 @@ pub fn waypoint_direction(
     unit_or_zero(to + heading.perp() * swing * wobble)
 }
 
-/// Never ask for an about-face: a desired direction behind the heading is turned to the side
-/// it leans toward, so the agent arcs round instead of braking through zero speed.
-pub fn no_about_face(dir: Vec2, heading: Vec2) -> Vec2 {
-    if dir.dot(heading) >= 0.0 || dir == Vec2::ZERO {
-        return dir;
-    }
-    let side = heading.perp();
-    if dir.dot(side) >= 0.0 { side } else { -side }
-}
-
-/// Containment: the sum of the inward normals of walls closer than `margin`, each scaled by how
-/// far inside the margin the agent is (0 at the margin, 2 at the wall). Added to a wanderer's
-/// wish, it bends the walk away from walls before it gets near them.
-pub fn containment(arena: &Arena, pos: Vec2, margin: f32) -> Vec2 {
-    // (Most agents are farther than the margin from every wall: no divisions for them.)
-    let open = (pos.x >= margin)
-        & (pos.y >= margin)
-        & (arena.width - pos.x >= margin)
-        & (arena.height - pos.y >= margin);
-    if margin <= 0.0 || open {
-        return Vec2::ZERO;
-    }
-    let depth = |d: f32| ((margin - d) / margin).max(0.0) * 2.0;
-    Vec2::new(
-        depth(pos.x) - depth(arena.width - pos.x),
-        depth(pos.y) - depth(arena.height - pos.y),
-    )
-}
-
 /// A random point where a body of radius `clearance` fits (the arena centre after 32 misses).
-fn open_spot(arena: &Arena, clearance: f32, rng: &mut impl Rng) -> Vec2 {
+fn open_spot(senses: &Senses, clearance: f32, rng: &mut impl Rng) -> Vec2 {
+    let arena = senses.arena;
     let margin = clearance.min(arena.width * 0.5).min(arena.height * 0.5);
     for _ in 0..32 {
         let p = Vec2::new(
             rng.gen_range(margin..=arena.width - margin),
             rng.gen_range(margin..=arena.height - margin),
         );
-        if arena.is_clear(p, clearance) {
+        if senses.is_clear(p, clearance) {
             return p;
         }
     }

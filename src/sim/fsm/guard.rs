@@ -1,40 +1,12 @@
-//! What one guard remembers between ticks, and the facts its machine decides on.
+//! What one guard remembers between ticks, and how the facts its machine decides on come out of
+//! it.
 
 use super::CLOCK_SLACK;
+use super::conditions::Conditions;
 use super::machine::{Fired, Machine, StateId};
 use super::route::RouteCursor;
-use crate::data::fsm::{Condition, FsmTuning, GuardBehaviour};
+use crate::data::fsm::{FsmTuning, GuardBehaviour};
 use glam::Vec2;
-
-/// The facts a guard's transitions are tested against this tick.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct Conditions {
-    /// The guard's last look found the player (held between looks).
-    pub sees_player: bool,
-    /// Seconds since the last look that found the player; `None` if it never has.
-    pub lost_for: Option<f32>,
-    /// The guard's state runs `search` and has lasted `fsm.search_seconds`.
-    pub search_done: bool,
-    /// The player holds a power-up.
-    pub powered: bool,
-    /// The guard is within `fsm.route_reach` of its route.
-    pub at_route: bool,
-}
-
-impl Conditions {
-    pub fn holds(&self, c: &Condition) -> bool {
-        match *c {
-            Condition::SeesPlayer => self.sees_player,
-            Condition::LostPlayerFor { seconds } => {
-                !self.sees_player && self.lost_for.is_some_and(|t| t >= seconds - CLOCK_SLACK)
-            }
-            Condition::SearchDone => self.search_done,
-            Condition::Powered => self.powered,
-            Condition::PowerEnded => !self.powered,
-            Condition::AtRoute => self.at_route,
-        }
-    }
-}
 
 /// One guard's machine state: where it is in the machine, for how long, what it last saw and
 /// where it is on its route.

@@ -1,7 +1,7 @@
 //! The compiled machine: states by index, each state's exits as a slice of the transition table
 //! in file order, so a step is a short scan with no text and no allocation.
 
-use super::guard::Conditions;
+use super::conditions::Conditions;
 use super::route::Route;
 use crate::data::FieldError;
 use crate::data::fsm::{Condition, FsmData, GuardBehaviour, MAX_STATES};

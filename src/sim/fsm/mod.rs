@@ -15,13 +15,15 @@
 //! 5. [`Tally::ticked`] counts the tick in `mind.state`, whose behaviour
 //!    (`machine.behaviour(mind.state)`) steers the guard.
 
+mod conditions;
 mod guard;
 mod machine;
 mod perception;
 mod route;
 mod run;
 
-pub use guard::{Conditions, GuardMind};
+pub use conditions::Conditions;
+pub use guard::GuardMind;
 pub use machine::{Fired, Machine, StateId, Tally, Transition};
 pub use perception::{Hearing, LookSchedule, Vision, line_of_sight};
 pub use route::{Route, RouteCursor, RouteSpot};

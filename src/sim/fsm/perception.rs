@@ -3,7 +3,7 @@
 //! that spreads a crowd's ray casts over the ticks.
 
 use crate::data::fsm::FsmTuning;
-use crate::sim::arena::Arena;
+use crate::sim::space::arena::Arena;
 use glam::Vec2;
 
 /// A vision cone: what lies within `range` of the eye and within `half_angle` of the heading.

@@ -3,7 +3,7 @@
 //! corners a body cannot cut (the arena's own sweep of that body against obstacles and walls says
 //! which) leaves the few points a chaser walks straight between.
 
-use crate::sim::arena::Arena;
+use crate::sim::space::arena::Arena;
 use glam::{IVec2, Vec2};
 
 /// Drops every corner of `path` that a body of `radius` can cut straight; writes the corner points

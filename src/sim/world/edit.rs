@@ -1,7 +1,7 @@
 //! Editing the run in place: obstacles added and removed, agents placed.
 
 use super::World;
-use crate::sim::arena::Obstacle;
+use crate::sim::space::arena::Obstacle;
 use glam::Vec2;
 
 impl World {

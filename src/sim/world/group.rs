@@ -7,14 +7,17 @@
 use super::World;
 use crate::data::arena::{ArenaData, MAX_SIDE};
 use crate::data::crowds::FlockParams;
-use crate::sim::agent::{CastSchedule, Context};
-use crate::sim::arena::{Arena, Response};
-use crate::sim::behaviours::flock::{self, Around, Boid, Leader, Neighbourhood, Senses};
+use crate::sim::agent::Context;
+use crate::sim::behaviours::boid::Flock;
+use crate::sim::behaviours::flock::{self, Around, Boid, Flockmates, Leader, Neighbourhood};
 use crate::sim::behaviours::swarm::{self, Target};
-use crate::sim::crowd::Crowd;
+use crate::sim::behaviours::swarmer::Swarm;
 use crate::sim::group_metrics::{Groups, polarization};
 use crate::sim::mode::Mode;
-use crate::sim::neighbours::{MAX_K, Masses, Neighbours};
+use crate::sim::space::CastSchedule;
+use crate::sim::space::arena::{Arena, Response};
+use crate::sim::space::masses::Masses;
+use crate::sim::space::neighbours::{MAX_K, Neighbours};
 use crate::sim::vehicle::unit_or;
 use glam::Vec2;
 
@@ -120,7 +123,7 @@ impl World {
         if moving || g.leader_heading == Vec2::ZERO {
             g.leader_heading = unit_or(self.player.vel, Vec2::X);
         }
-        let empty = Crowd::default();
+        let empty = Neighbours::default();
         let ctx = Context {
             arena: &self.arena,
             tuning: &self.tuning,
@@ -169,7 +172,7 @@ impl World {
             } else {
                 g.heeds_ready = false;
             }
-            let senses = Senses {
+            let senses = Flockmates {
                 grid: &g.grid,
                 masses: &g.masses,
                 boids: &g.boids,
@@ -177,7 +180,13 @@ impl World {
             let k = g.heeds_k;
             for (i, a) in self.agents.iter_mut().enumerate() {
                 let heeded = topological.then(|| &g.heeds[i * k..][..usize::from(g.heeds_len[i])]);
-                a.fly_in_flock(senses, i, heeded, around, &ctx, &mut self.rng);
+                let flock = Flock {
+                    mates: senses,
+                    i,
+                    heeded,
+                    around,
+                };
+                a.fly_in_flock(&flock, &ctx, &mut self.rng);
             }
         } else {
             let sp = &self.tuning.swarm;
@@ -191,7 +200,13 @@ impl World {
                 hold: g.hold,
             };
             for (i, a) in self.agents.iter_mut().enumerate() {
-                a.fly_in_swarm(&g.grid, &g.positions, i, target, &ctx);
+                let swarm = Swarm {
+                    grid: &g.grid,
+                    positions: &g.positions,
+                    i,
+                    target,
+                };
+                a.fly_in_swarm(&swarm, &ctx);
             }
         }
         g.polarization = polarization(self.agents.iter().map(|a| a.body.vel));

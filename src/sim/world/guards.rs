@@ -6,10 +6,10 @@
 use super::{CATCH_FLASH, CATCH_LOG, CatchRecord, World};
 use crate::data::fsm::GuardBehaviour;
 use crate::sim::agent::{Agent, Behaviour};
-use crate::sim::arena::Arena;
 use crate::sim::behaviours::guard::{EvadeState, Guard};
 use crate::sim::fsm::{FsmRun, GuardMind, Hearing, LookSchedule, Machine, Power, Route, Vision};
 use crate::sim::path::{self, Order, Search, smooth};
+use crate::sim::space::arena::Arena;
 use glam::{IVec2, Vec2};
 
 impl World {

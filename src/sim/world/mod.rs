@@ -9,15 +9,15 @@ use crate::data::patterns::PatternsData;
 use crate::data::tuning::Tuning;
 use crate::data::tuning::VehicleTuning;
 use crate::sim::agent::{Agent, Kind, Plan};
-use crate::sim::arena::Arena;
 use crate::sim::behaviours::galaga::Stage;
 use crate::sim::clock::TICK_HZ;
 use crate::sim::command::{Command, TickInput};
-use crate::sim::crowd::Crowd;
 use crate::sim::fsm::FsmRun;
 use crate::sim::mode::Mode;
 use crate::sim::path::Order;
 use crate::sim::player::{Player, Script};
+use crate::sim::space::arena::Arena;
+use crate::sim::space::neighbours::Neighbours;
 use ::rand::SeedableRng;
 use ::rand::rngs::StdRng;
 use glam::Vec2;
@@ -146,7 +146,7 @@ pub struct World {
     plans: Vec<(Plan, VehicleTuning)>,
     /// Mode 7's chasers (and a `pathfind` crowd) as the tick begins, for their separation
     /// (empty otherwise).
-    crowd: Crowd,
+    crowd: Neighbours,
     /// What the flock and the swarm sense each other by, and how they hold together.
     pub flocking: Flocking,
     /// `pathfind`'s planner.
@@ -182,7 +182,7 @@ impl World {
             rng: StdRng::seed_from_u64(config.seed),
             recast: false,
             touching: Vec::new(),
-            crowd: Crowd::default(),
+            crowd: Neighbours::default(),
             flocking: Flocking::default(),
             plans: Vec::with_capacity(BATCH),
             paths: Pathing::new(config.order),

@@ -1,12 +1,13 @@
 //! The fixed tick: steering every agent, then resolving catches and tags.
 
 use super::{BATCH, Input, World};
-use crate::sim::agent::{Agent, Behaviour, CastSchedule, Contact, Context, Plan};
+use crate::sim::agent::{Agent, Behaviour, Contact, Context, Plan};
 use crate::sim::behaviours::galaga;
 use crate::sim::command::TickInput;
-use crate::sim::crowd::Member;
 use crate::sim::mode::Mode;
 use crate::sim::player::Script;
+use crate::sim::space::CastSchedule;
+use crate::sim::space::neighbours::Member;
 
 impl World {
     /// Advance one fixed tick.
@@ -61,7 +62,8 @@ impl World {
                 | Behaviour::Swarmer(_)
                 | Behaviour::Guard(_) => None,
             });
-            self.crowd.rebuild(self.arena.size(), range, chasers);
+            self.crowd
+                .rebuild_members(self.arena.size(), range, chasers);
         } else {
             self.crowd.clear();
         }

@@ -4,22 +4,12 @@
 //! The deepest hit — where the ray reached furthest past the surface, relative to its length —
 //! is what the agent reacts to.
 
-use crate::sim::arena::{Arena, RayHit, sweep_reach};
-use crate::sim::field::ROUNDING;
+use crate::sim::space::arena::{Arena, RayHit, sweep_reach};
+use crate::sim::space::field::ROUNDING;
 use glam::Vec2;
-use serde::{Deserialize, Serialize};
 
-/// Which rays an agent casts: a tuning choice, not a subclass.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Layout {
-    /// The central ray only.
-    Single,
-    /// The central ray and two shorter whiskers at ± an angle.
-    Whiskers,
-    /// The central ray and two parallel rays from the body's left and right edges.
-    Parallel,
-}
+/// Which rays an agent casts (a tuning choice, so it is data).
+pub use crate::data::tuning::Layout;
 
 /// A ray configuration.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -3,8 +3,8 @@
 
 use super::Arena;
 use super::grid::{BLANK, MAX_SWEEP_RADIUS};
-use crate::sim::field::ROUNDING;
-use crate::sim::shape::{Response, sweep_reach};
+use crate::sim::space::field::ROUNDING;
+use crate::sim::space::shape::{Response, sweep_reach};
 use glam::Vec2;
 
 /// How far a collision pushes a body beyond the surface, so rounding never leaves it touching.

@@ -1,23 +1,23 @@
-//! Who is near whom, for a flock or a swarm: a uniform grid of square cells over the arena, each
-//! listing the positions in it, rebuilt from scratch once a tick by a counting sort (two passes
-//! over the crowd, two over the cells; no allocation once the buffers have grown to the crowd).
+//! Who is near whom in a crowd: a uniform grid of square cells over the arena, each listing the
+//! members in it, rebuilt from scratch once a tick by a counting sort (a pass over the crowd, two
+//! over the cells; no allocation once the buffers have grown to the crowd).
 //!
-//! It answers two kinds of neighbourhood:
+//! It answers three kinds of neighbourhood:
 //! - *metric* (Reynolds): everyone within a radius — the cells the disc's bounding box covers;
 //! - *topological* (Ballerini et al., PNAS 2008: a starling heeds its ~7 nearest whatever the
 //!   density): the `k` nearest, found by visiting rings of cells outward from the query's own
-//!   cell until the `k`-th nearest found is nearer than anything an unvisited cell can hold.
+//!   cell until the `k`-th nearest found is nearer than anything an unvisited cell can hold;
+//! - *separation* (Reynolds' push apart, for mode 7's chasers and a `pathfind` crowd, which all
+//!   seek one point and would otherwise run together into one blob): the 3×3 cells round a point,
+//!   its own cell first, with a bound on how many are looked at.
 //!
-//! Both cost what the neighbourhood holds, not what the crowd holds: at one density a query
-//! visits the same few cells in an arena of 2,000 as of 20,000. (`crowd.rs` is the same sort kept
-//! to mode 7's 3×3 separation push; this one keeps the index of every position and its place, so
-//! a caller can read its own per-agent state beside each neighbour found.)
+//! Each costs what the neighbourhood holds, not what the crowd holds: at one density a query
+//! visits the same few cells in an arena of 2,000 as of 20,000. Every entry carries a tag: its
+//! place in the order the positions were given (so a caller can read its own per-agent state
+//! beside each neighbour found), or the id a [`Member`] was given with.
 //!
 //! Positions outside the arena count in its edge cells and are still found at their true
 //! distance; non-finite positions are left out of every answer.
-//!
-//! [`Masses`] is the crowd seen from farther off: how many stand within a wide reach of a point,
-//! where their centre is and how they move, from coarse cells (for the flock's gathering urge).
 
 use glam::Vec2;
 
@@ -25,21 +25,39 @@ use glam::Vec2;
 /// six or seven; the array lives on the stack, so a query never allocates.
 pub const MAX_K: usize = 16;
 
+/// At most this many neighbours push an agent apart (the first found, its own cell first): a
+/// body has room for about six around it, and a packed crowd of 20,000 would otherwise cost each
+/// agent a look at a hundred others.
+pub const MAX_PUSHERS: usize = 8;
+/// At most this many entries are looked at per push apart, found or not (the same bound on a
+/// packed crowd's cost).
+pub const MAX_LOOKED: usize = 32;
+
 /// Cells never number more than this many per position (with this floor), so a huge arena with a
-/// small cell does not clear millions of empty cells a tick: the cells grow instead.
+/// small cell does not clear millions of empty cells a tick: the cells grow instead, which only
+/// lengthens the lists.
 const CELLS_PER_POSITION: usize = 4;
 const MIN_CELLS: usize = 1024;
 
-/// One entry of the grid: a position and its index in the order it was given.
+/// One entry of the grid: a position and its tag (its index in the order given, or its id).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Slot {
     pub pos: Vec2,
     pub index: u32,
 }
 
+/// One member of a crowd kept apart: its id (never its own neighbour) and where it stands.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Member {
+    pub id: u32,
+    pub pos: Vec2,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Neighbours {
-    /// The side of a cell (0: nothing built) and its inverse.
+    /// The side asked for at the last rebuild (the reach of a push apart; 0: nothing built).
+    range: f32,
+    /// The side of a cell (0: nothing built; at least the range) and its inverse.
     side: f32,
     per_side: f32,
     cols: usize,
@@ -47,10 +65,8 @@ pub struct Neighbours {
     /// Cell `c`'s entries are `slots[starts[c]..starts[c + 1]]`.
     starts: Vec<u32>,
     slots: Vec<Slot>,
-    /// Each given position's cell, in the order given (`u32::MAX`: left out, not finite).
-    cell_of: Vec<u32>,
-
-    given: Vec<Vec2>,
+    /// The rebuild's input (the finite entries, in the order given) and each one's cell.
+    given: Vec<(Slot, u32)>,
 }
 
 impl Neighbours {
@@ -60,17 +76,50 @@ impl Neighbours {
     /// looked at); a topological one is cheapest with a position or two a cell. A side or size that is
     /// not positive and finite makes an empty grid.
     pub fn rebuild(&mut self, size: Vec2, side: f32, positions: impl IntoIterator<Item = Vec2>) {
+        let slots = positions.into_iter().enumerate().map(|(i, pos)| Slot {
+            pos,
+            index: i as u32,
+        });
+        self.build(size, side, slots);
+    }
+
+    /// The grid over a crowd to keep apart (see [`Neighbours::apart`]): `members` tagged by
+    /// their ids, in cells at least `range` wide.
+    pub fn rebuild_members(
+        &mut self,
+        size: Vec2,
+        range: f32,
+        members: impl Iterator<Item = Member>,
+    ) {
+        self.build(
+            size,
+            range,
+            members.map(|m| Slot {
+                pos: m.pos,
+                index: m.id,
+            }),
+        );
+    }
+
+    /// Nobody: every query finds nothing.
+    pub fn clear(&mut self) {
+        self.range = 0.0;
         self.side = 0.0;
         self.slots.clear();
+    }
+
+    fn build(&mut self, size: Vec2, side: f32, entries: impl Iterator<Item = Slot>) {
+        self.clear();
         self.given.clear();
-        self.given.extend(positions);
+        self.given
+            .extend(entries.filter(|s| s.pos.is_finite()).map(|s| (s, 0)));
         let usable = side > 0.0 && side.is_finite() && size.x > 0.0 && size.y > 0.0;
         if !(usable && size.is_finite()) {
-            self.cell_of.clear();
-            self.cell_of.resize(self.given.len(), u32::MAX);
             return;
         }
         let most = (self.given.len() * CELLS_PER_POSITION).max(MIN_CELLS) as f32;
+        // The side that keeps the cells within `most`, if the one asked for would make more.
+        self.range = side;
         let side = side.max((size.x * size.y / most).sqrt());
         self.side = side;
         self.per_side = 1.0 / side;
@@ -79,24 +128,16 @@ impl Neighbours {
         let cells = self.cols * self.rows;
         self.starts.clear();
         self.starts.resize(cells + 1, 0);
-        self.cell_of.clear();
-        for &p in &self.given {
-            let cell = if p.is_finite() {
-                let (x, y) = self.cell_xy(p);
-                let c = y * self.cols + x;
-                self.starts[c + 1] += 1;
-                c as u32
-            } else {
-                u32::MAX
-            };
-            self.cell_of.push(cell);
+        for g in &mut self.given {
+            let (x, y) = cell_xy(g.0.pos, self.per_side, self.cols, self.rows);
+            g.1 = (y * self.cols + x) as u32;
+            self.starts[g.1 as usize + 1] += 1;
         }
         for c in 0..cells {
             self.starts[c + 1] += self.starts[c];
         }
-        let placed = self.starts[cells] as usize;
         self.slots.resize(
-            placed,
+            self.given.len(),
             Slot {
                 pos: Vec2::ZERO,
                 index: 0,
@@ -104,15 +145,10 @@ impl Neighbours {
         );
         // Each entry goes to its cell's next free place; the places then stand at each cell's
         // end, so shifting them down one cell restores the starts.
-        for (i, (&pos, &c)) in self.given.iter().zip(&self.cell_of).enumerate() {
-            if c != u32::MAX {
-                let at = &mut self.starts[c as usize];
-                self.slots[*at as usize] = Slot {
-                    pos,
-                    index: i as u32,
-                };
-                *at += 1;
-            }
+        for &(s, c) in &self.given {
+            let at = &mut self.starts[c as usize];
+            self.slots[*at as usize] = s;
+            *at += 1;
         }
         for c in (1..=cells).rev() {
             self.starts[c] = self.starts[c - 1];
@@ -243,17 +279,95 @@ impl Neighbours {
         }
     }
 
-    /// The cell holding `p`, clamped into the grid. (Through `i32`, which converts in an
-    /// instruction; huge and NaN coordinates saturate.)
+    /// Reynolds' separation for member `id` at `pos`: over the others within the range (at most
+    /// [`MAX_PUSHERS`] of them, from at most [`MAX_LOOKED`] looked at), the sum of the unit
+    /// vectors away from each weighted by `range / d − d / range` — his 1/d weighting, less its
+    /// value at the range so that a neighbour's push fades in from nothing as it comes into range
+    /// (1.5 at half the range, 3.75 at a quarter). Within a pixel it grows no more (so no push
+    /// is larger than from a pixel apart, `range − 1/range`), and two on the same spot push each
+    /// other apart along x (the lower id toward −x) that hard.
+    pub fn apart(&self, id: u32, pos: Vec2) -> Vec2 {
+        if self.slots.is_empty() || !pos.is_finite() {
+            return Vec2::ZERO;
+        }
+        let range = self.range;
+        let per_range2 = 1.0 / (range * range);
+        let mut push = Vec2::ZERO;
+        let (mut pushers, mut looked) = (0, 0);
+        self.around(pos, |m| {
+            if m.index == id {
+                return true;
+            }
+            looked += 1;
+            let away = pos - m.pos;
+            let d2 = away.length_squared();
+            if d2 == 0.0 {
+                let side = if id < m.index { -Vec2::X } else { Vec2::X };
+                push += side * (range - 1.0 / range);
+                pushers += 1;
+            } else {
+                // `away / d` times `range / d − d / range` is `away · range · (1/d² − 1/range²)`:
+                // one division and no square root, and 0 (not counted) beyond the range.
+                let weight = ((1.0 / d2.max(1.0) - per_range2) * range).max(0.0);
+                push += away * weight;
+                pushers += usize::from(weight > 0.0);
+            }
+            pushers < MAX_PUSHERS && looked < MAX_LOOKED
+        });
+        push
+    }
+
+    /// Whether a member other than `id` stands within `reach` of `pos` (every member in the
+    /// cells around is looked at; `reach` up to the range).
+    pub fn any_within(&self, id: u32, pos: Vec2, reach: f32) -> bool {
+        if self.slots.is_empty() || !pos.is_finite() {
+            return false;
+        }
+        let reach2 = reach.min(self.range).powi(2);
+        let mut found = false;
+        self.around(pos, |m| {
+            found = m.index != id && pos.distance_squared(m.pos) < reach2;
+            !found
+        });
+        found
+    }
+
+    /// Visit the entries of the 3×3 cells around `pos`, its own cell first, until `visit`
+    /// returns false.
+    fn around(&self, pos: Vec2, mut visit: impl FnMut(&Slot) -> bool) {
+        let (x, y) = self.cell_xy(pos);
+        let cell = |cx: usize, cy: usize| {
+            let c = cy * self.cols + cx;
+            &self.slots[self.starts[c] as usize..self.starts[c + 1] as usize]
+        };
+        if !cell(x, y).iter().all(&mut visit) {
+            return;
+        }
+        for cy in y.saturating_sub(1)..=(y + 1).min(self.rows - 1) {
+            for cx in x.saturating_sub(1)..=(x + 1).min(self.cols - 1) {
+                if (cx, cy) != (x, y) && !cell(cx, cy).iter().all(&mut visit) {
+                    return;
+                }
+            }
+        }
+    }
+
     #[inline]
     fn cell_xy(&self, p: Vec2) -> (usize, usize) {
-        let x = (p.x * self.per_side) as i32;
-        let y = (p.y * self.per_side) as i32;
-        (
-            x.clamp(0, self.cols as i32 - 1) as usize,
-            y.clamp(0, self.rows as i32 - 1) as usize,
-        )
+        cell_xy(p, self.per_side, self.cols, self.rows)
     }
+}
+
+/// The cell holding `p`, clamped into the grid. (Through `i32`, which converts in an
+/// instruction; huge and NaN coordinates saturate.)
+#[inline]
+fn cell_xy(p: Vec2, per_side: f32, cols: usize, rows: usize) -> (usize, usize) {
+    let x = (p.x * per_side) as i32;
+    let y = (p.y * per_side) as i32;
+    (
+        x.clamp(0, cols as i32 - 1) as usize,
+        y.clamp(0, rows as i32 - 1) as usize,
+    )
 }
 
 /// The answer to a topological query: up to [`MAX_K`] entries, nearest first.
@@ -315,123 +429,5 @@ impl Nearest {
             at -= 1;
         }
         self.items[at] = (d2, index);
-    }
-}
-
-/// How many stand somewhere (a fractional count when interpolated), and the sums of their
-/// positions and velocities.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct Mass {
-    pub count: f32,
-    pub sum: Vec2,
-    pub velocity: Vec2,
-}
-
-impl Mass {
-    #[inline]
-    fn add(&mut self, other: &Mass, weight: f32) {
-        self.count += other.count * weight;
-        self.sum += other.sum * weight;
-        self.velocity += other.velocity * weight;
-    }
-}
-
-/// A crowd's mass at a coarse scale, for an urge that reaches farther than the neighbours a
-/// member heeds (Couzin's zone of attraction): on a grid of cells half the reach wide, each
-/// cell's centre holds the mass of the cells whose centres lie within the reach; a query blends
-/// the four centres round it. Rebuilt once a tick in a pass over the crowd and a few over the
-/// cells, and a query costs four look-ups whatever the crowd.
-#[derive(Debug, Clone, Default)]
-pub struct Masses {
-    /// The side of a cell (0: nothing built) and its inverse.
-    side: f32,
-    per_side: f32,
-    cols: usize,
-    rows: usize,
-    /// Each cell's own mass.
-    cells: Vec<Mass>,
-    /// The mass within the reach of each cell's centre.
-    near: Vec<Mass>,
-}
-
-impl Masses {
-    /// The field of `items` (position, velocity) in an arena of `size`, reaching `reach`.
-    /// Non-finite positions are left out and non-finite velocities count as still; positions
-    /// outside the arena count in its edge cells.
-    pub fn rebuild(
-        &mut self,
-        size: Vec2,
-        reach: f32,
-        items: impl IntoIterator<Item = (Vec2, Vec2)>,
-    ) {
-        self.side = 0.0;
-        self.cells.clear();
-        self.near.clear();
-        let usable = reach > 0.0 && reach.is_finite() && size.x > 0.0 && size.y > 0.0;
-        if !(usable && size.is_finite()) {
-            return;
-        }
-        // (A cap on the cells, as the neighbour grid's, for a huge arena.)
-        let most = MIN_CELLS as f32 * 4.0;
-        let side = (reach * 0.5).max((size.x * size.y / most).sqrt());
-        self.side = side;
-        self.per_side = 1.0 / side;
-        self.cols = ((size.x / side).ceil() as usize).max(1);
-        self.rows = ((size.y / side).ceil() as usize).max(1);
-        let cells = self.cols * self.rows;
-        self.cells.resize(cells, Mass::default());
-        for (p, vel) in items {
-            if !p.is_finite() {
-                continue;
-            }
-            let x = ((p.x * self.per_side) as i32).clamp(0, self.cols as i32 - 1) as usize;
-            let y = ((p.y * self.per_side) as i32).clamp(0, self.rows as i32 - 1) as usize;
-            let cell = &mut self.cells[y * self.cols + x];
-            cell.count += 1.0;
-            cell.sum += p;
-            if vel.is_finite() {
-                cell.velocity += vel;
-            }
-        }
-        let span = (reach / side).floor() as i64;
-        let reach_cells2 = (reach / side) * (reach / side);
-        let (cols, rows) = (self.cols as i64, self.rows as i64);
-        self.near.resize(cells, Mass::default());
-        for cy in 0..rows {
-            for cx in 0..cols {
-                let mut mass = Mass::default();
-                for dy in -span..=span {
-                    for dx in -span..=span {
-                        let (x, y) = (cx + dx, cy + dy);
-                        let inside = x >= 0 && y >= 0 && x < cols && y < rows;
-                        if inside && ((dx * dx + dy * dy) as f32) <= reach_cells2 {
-                            mass.add(&self.cells[(y * cols + x) as usize], 1.0);
-                        }
-                    }
-                }
-                self.near[(cy * cols + cx) as usize] = mass;
-            }
-        }
-    }
-
-    /// The mass within about the reach of `pos`: the four nearest cell centres' masses, blended
-    /// bilinearly (so it changes smoothly as `pos` moves). Nothing for a non-finite `pos`.
-    pub fn around(&self, pos: Vec2) -> Mass {
-        let mut mass = Mass::default();
-        if self.near.is_empty() || !pos.is_finite() {
-            return mass;
-        }
-        let (cols, rows) = (self.cols as i32, self.rows as i32);
-        let u = (pos.x * self.per_side - 0.5).clamp(0.0, (cols - 1) as f32);
-        let v = (pos.y * self.per_side - 0.5).clamp(0.0, (rows - 1) as f32);
-        let (x0, y0) = (u as i32, v as i32);
-        let (fx, fy) = (u - x0 as f32, v - y0 as f32);
-        let (x1, y1) = ((x0 + 1).min(cols - 1), (y0 + 1).min(rows - 1));
-        let at = |x: i32, y: i32| &self.near[(y * cols + x) as usize];
-        mass.add(at(x0, y0), (1.0 - fx) * (1.0 - fy));
-        mass.add(at(x1, y0), fx * (1.0 - fy));
-        mass.add(at(x0, y1), (1.0 - fx) * fy);
-        mass.add(at(x1, y1), fx * fy);
-        mass
     }
 }

@@ -13,7 +13,7 @@
 //! but one): enough to prove that a cast near one obstacle can meet only that one, and test it
 //! alone.
 
-use crate::sim::shape::Obstacle;
+use crate::sim::space::shape::Obstacle;
 use glam::Vec2;
 
 /// Side of a field cell in pixels. A bound is at most a cell's diagonal plus a pixel short, and

@@ -4,9 +4,9 @@
 use super::Arena;
 use super::grid::MAX_SWEEP_RADIUS;
 use super::ray::{Nearest, Ray};
-use crate::sim::field::ROUNDING;
-use crate::sim::lanes::{LANES, Lanes};
-use crate::sim::shape::{RayHit, sweep_reach};
+use crate::sim::space::field::ROUNDING;
+use crate::sim::space::lanes::{LANES, Lanes};
+use crate::sim::space::shape::{RayHit, sweep_reach};
 use glam::Vec2;
 
 /// A fan's nearest meetings as hits: where each ray's body touched, and the surface normal.

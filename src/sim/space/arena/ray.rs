@@ -4,7 +4,7 @@
 
 use super::Arena;
 use super::grid::{CELL, Entry, MAX_SWEEP_RADIUS};
-use crate::sim::shape::{RayHit, sweep_reach};
+use crate::sim::space::shape::{RayHit, sweep_reach};
 use glam::Vec2;
 
 /// Most strides a sweep takes through the clearance field before walking the grid, and the
@@ -44,7 +44,7 @@ impl Arena {
     }
 
     /// [`Arena::sweep_obstacles`] for a caller that already knows the first `clear` pixels of the
-    /// way are free (from [`Field::free`](crate::sim::field::Field::free) at `origin`, less
+    /// way are free (from [`Field::free`](crate::sim::space::field::Field::free) at `origin`, less
     /// [`sweep_reach`]; several rays from one point share that look).
     pub fn sweep_obstacles_past(
         &self,

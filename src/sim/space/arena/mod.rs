@@ -5,7 +5,7 @@
 //!
 //! The [`Arena`] value and how it is built and changed live here; its queries live beside it, one
 //! file each: the walls, what is near a point, rays and sweeps, fans of sweeps, collisions.
-//! The shapes they work on are plain values in [`crate::sim::shape`], below the indexes.
+//! The shapes they work on are plain values in [`crate::sim::space::shape`], below the indexes.
 
 mod collide;
 mod fan;
@@ -14,11 +14,11 @@ mod near;
 mod ray;
 mod walls;
 
-pub use crate::sim::shape::{Obstacle, RayHit, Response, Surface, sweep_reach};
+pub use crate::sim::space::shape::{Obstacle, RayHit, Response, Surface, sweep_reach};
 pub use grid::{CELL, MAX_SWEEP_RADIUS};
 
 use crate::data::arena::ArenaData;
-use crate::sim::field::Field;
+use crate::sim::space::field::Field;
 use crate::sim::tiles::TileGrid;
 use glam::Vec2;
 use grid::Grid;

@@ -3,8 +3,8 @@
 
 use super::Arena;
 use super::grid::{CELL, Entry, MAX_SWEEP_RADIUS};
-use crate::sim::field::ROUNDING;
-use crate::sim::shape::Surface;
+use crate::sim::space::field::ROUNDING;
+use crate::sim::space::shape::Surface;
 use glam::Vec2;
 
 impl Arena {

@@ -2,8 +2,8 @@
 //! [`MAX_SWEEP_RADIUS`] of it, so a query visits only the cells it touches and never scans every
 //! obstacle.
 
-use crate::sim::field::ROUNDING;
-use crate::sim::shape::{Obstacle, sweep_reach};
+use crate::sim::space::field::ROUNDING;
+use crate::sim::space::shape::{Obstacle, sweep_reach};
 use glam::Vec2;
 
 /// Side of a grid cell in pixels.

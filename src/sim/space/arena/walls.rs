@@ -2,7 +2,7 @@
 //! and where a ray or a swept body meets them.
 
 use super::Arena;
-use crate::sim::shape::RayHit;
+use crate::sim::space::shape::RayHit;
 use glam::Vec2;
 
 impl Arena {

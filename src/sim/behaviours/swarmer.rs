@@ -1,0 +1,116 @@
+//! A member of the swarm (Shift+2): the Lennard-Jones forces of its neighbours and the pull to
+//! the player (`swarm.rs`), and a push off obstacles and walls nearer than one equilibrium
+//! spacing, added as one more force.
+
+use super::decision::{Decision, Me, combine};
+use super::swarm::{self, SwarmForces, SwarmParams, Target};
+use crate::sim::space::Senses;
+use crate::sim::space::clear::containment;
+use crate::sim::space::neighbours::Neighbours;
+use glam::Vec2;
+
+/// A swarm member's memory: this tick's pushes and pulls, for the overlay.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct SwarmMind {
+    pub forces: SwarmForces,
+    /// The push off obstacles and walls (a desired velocity, px/s).
+    pub obstacle: Vec2,
+    /// The way round the obstacle between it and the player it is going (+1 along the surface
+    /// normal's `perp`, −1 the other way; 0 while none is in the way): kept while it goes round,
+    /// so a corner, where the normal turns, does not turn it back.
+    pub round: f32,
+}
+
+/// What a member senses of its swarm: member `i` of `positions` (where everyone stood as the
+/// tick began), which `grid` indexes, and the player it gathers round.
+#[derive(Debug, Clone, Copy)]
+pub struct Swarm<'a> {
+    pub grid: &'a Neighbours,
+    pub positions: &'a [Vec2],
+    pub i: usize,
+    pub target: Target,
+}
+
+/// This tick's steering for a swarm member.
+#[inline(always)]
+pub fn steer(
+    me: Me,
+    mind: &mut SwarmMind,
+    sp: &SwarmParams,
+    swarm: &Swarm,
+    senses: &Senses,
+) -> Decision {
+    let (body, p, target) = (me.body, me.vehicle, swarm.target);
+    let f = swarm::steer(
+        swarm.grid,
+        swarm.positions,
+        swarm.i,
+        body.vel,
+        target,
+        sp,
+        p,
+    );
+    let length = (2.0 * p.radius).max(1.0);
+    let spacing = swarm::equilibrium(sp).unwrap_or(1.0) * length;
+    let obstacle = away_from_surfaces(
+        senses,
+        body.pos,
+        p.radius,
+        spacing,
+        target.player,
+        &mut mind.round,
+    );
+    let obstacle = obstacle * p.max_speed;
+    let obstacle = obstacle * sp.obstacle;
+    let force = combine([f.total, obstacle * (p.mass / sp.response_s.max(1e-3))]);
+    mind.forces = f;
+    mind.obstacle = obstacle;
+    let state = if f.pull == Vec2::ZERO {
+        "hold"
+    } else {
+        "gather"
+    };
+    Decision::steer(force, target.player, state)
+}
+
+/// Away from the nearest obstacle surface and the walls, growing from nothing at `reach` beyond
+/// the body's edge to 1 at its edge (a share of full speed, summed over the two). When the
+/// player is behind the obstacle, also along its surface, away from the foot of the line to the
+/// player (toward the nearer way round): a pull straight through an obstacle and a push straight
+/// off it would otherwise balance, and the member would wait behind it for ever (a potential
+/// field's local minimum). Sliding toward that foot instead would settle it there.
+fn away_from_surfaces(
+    senses: &Senses,
+    pos: Vec2,
+    radius: f32,
+    reach: f32,
+    player: Vec2,
+    round: &mut f32,
+) -> Vec2 {
+    let reach = reach.max(1.0);
+    let mut away = Vec2::ZERO;
+    let mut blocked = false;
+    if let Some(s) = senses.nearest_surface(pos, radius + reach) {
+        let gap = (s.distance - radius).max(0.0);
+        let near = (1.0 - gap / reach).max(0.0);
+        away += s.normal * near;
+        let to_player = player - pos;
+        if s.normal.dot(to_player) < 0.0 {
+            blocked = true;
+            let along = s.normal.perp();
+            if *round == 0.0 {
+                *round = if along.dot(to_player) <= 0.0 {
+                    1.0
+                } else {
+                    -1.0
+                };
+            }
+            away += along * (*round * near);
+        }
+    }
+    if !blocked {
+        *round = 0.0;
+    }
+    // (`containment` is 2 at the wall and 0 at its margin.)
+    away + containment(senses.arena, pos, radius + reach) * 0.5
+}

@@ -1,0 +1,180 @@
+//! What one agent can sense this tick, built per agent by the world: feel these rays, sweep this
+//! body, is this clear, who is near, and `clear(wish)` — a course kept off the walls and round
+//! what the feelers feel (see [`super::clear`]). Behaviours ask it and never the arena's indexes,
+//! so the sensing regulator (Buckland's: cast the feelers at the obstacles a few times a second,
+//! hold what the last cast found in between, cast afresh when the arena changed) lives here and
+//! in [`Held`] alone.
+
+use super::arena::Arena;
+use super::casts::CastSchedule;
+use super::feelers::{self, Feel, Ray};
+use super::neighbours::Neighbours;
+use super::shape::{RayHit, Surface};
+use glam::{IVec2, Vec2};
+
+/// The player, as every agent sees it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Player {
+    pub pos: Vec2,
+    pub vel: Vec2,
+    /// The tile it stands on (what the tile agents chase).
+    pub tile: IVec2,
+}
+
+/// An agent's side of the regulator: what its last cast at the obstacles found, held (and
+/// brought nearer as the agent moves) until the next, and when it casts.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Held {
+    /// The deepest obstacle hit of the last cast.
+    pub felt: Option<Feel>,
+    /// Whether it has cast since it (re)spawned or last forgot.
+    cast: bool,
+    /// Whether it casts this tick (settled by [`Senses::take_turn`]).
+    now: bool,
+}
+
+impl Held {
+    /// Leave what was felt behind: the next tick casts afresh (an agent out of a pocket).
+    pub fn forget(&mut self) {
+        self.felt = None;
+        self.cast = false;
+    }
+}
+
+/// One agent's senses for one tick.
+#[derive(Debug, Clone, Copy)]
+pub struct Senses<'a> {
+    pub arena: &'a Arena,
+    /// The crowd kept apart (mode 7's chasers, a `pathfind` crowd), as the tick began.
+    crowd: Option<&'a Neighbours>,
+    pub player: Player,
+    pub dt: f32,
+    /// The agent sensing, and the tick (agents take turns to cast by them).
+    id: u32,
+    tick: u64,
+    casts: CastSchedule,
+    /// The arena changed since the last tick: every agent casts now, and a way out found before
+    /// may be blocked.
+    changed: bool,
+}
+
+/// What the world tells every agent's senses in a tick.
+#[derive(Debug, Clone, Copy)]
+pub struct Scene<'a> {
+    pub arena: &'a Arena,
+    pub crowd: Option<&'a Neighbours>,
+    pub player: Player,
+    pub dt: f32,
+    pub tick: u64,
+    pub casts: CastSchedule,
+    pub changed: bool,
+}
+
+impl<'a> Scene<'a> {
+    /// Agent `id`'s senses.
+    #[inline(always)]
+    pub fn senses(&self, id: u32) -> Senses<'a> {
+        Senses {
+            arena: self.arena,
+            crowd: self.crowd,
+            player: self.player,
+            dt: self.dt,
+            id,
+            tick: self.tick,
+            casts: self.casts,
+            changed: self.changed,
+        }
+    }
+}
+
+impl<'a> Senses<'a> {
+    /// The senses of a lone agent in an arena that does not change, with the player standing
+    /// still at the origin and the feelers cast every tick (for tools and tests).
+    pub fn alone(arena: &'a Arena, dt: f32) -> Senses<'a> {
+        Scene {
+            arena,
+            crowd: None,
+            player: Player {
+                pos: Vec2::ZERO,
+                vel: Vec2::ZERO,
+                tile: IVec2::ZERO,
+            },
+            dt,
+            tick: 0,
+            casts: CastSchedule::new(1.0, 1.0),
+            changed: false,
+        }
+        .senses(0)
+    }
+
+    /// Whether the arena changed since the last tick.
+    pub fn changed(&self) -> bool {
+        self.changed
+    }
+
+    /// The regulator: whether this agent casts its feelers at the obstacles this tick — on its
+    /// turn, when the arena has changed, and on its first tick since it (re)spawned. Settled once
+    /// a tick, before the feelers are felt; an agent that senses by other means that tick still
+    /// takes its turn, so its next cast comes on its turn.
+    #[inline(always)]
+    pub fn take_turn(&self, held: &mut Held) {
+        held.now = self.changed || !held.cast || self.casts.due(self.tick, self.id);
+        held.cast = true;
+    }
+
+    /// Whether this agent casts this tick (as [`Senses::take_turn`] settled it).
+    #[inline(always)]
+    pub fn casting(&self, held: &Held) -> bool {
+        held.now
+    }
+
+    /// Feel these rays (a body of radius `r` swept along each): the walls every tick, the
+    /// obstacles by a cast on the agent's turn and otherwise as `held` found them, brought
+    /// `moved` px nearer; the deeper of the two.
+    #[inline(always)]
+    pub fn feel(&self, held: &mut Held, rays: &[Ray; 3], r: f32, moved: f32) -> Option<Feel> {
+        if held.now {
+            held.felt = feelers::feel_obstacles(self.arena, rays, r);
+        } else if let Some(f) = &mut held.felt {
+            f.closer(moved);
+        }
+        feelers::deeper(feelers::feel_walls(self.arena, rays, r), held.felt)
+    }
+
+    /// Sweep a body of radius `r` from `pos` along unit `dir` for `length`: the first thing it
+    /// meets.
+    #[inline(always)]
+    pub fn sweep(&self, pos: Vec2, dir: Vec2, length: f32, r: f32) -> Option<RayHit> {
+        self.arena.sweep(pos, dir, length, r)
+    }
+
+    /// Whether a ray from `pos` along unit `dir` meets a wall or an obstacle within `length`.
+    #[inline(always)]
+    pub fn blocked(&self, pos: Vec2, dir: Vec2, length: f32) -> bool {
+        self.arena.ray_cast_solid(pos, dir, length).is_some()
+    }
+
+    /// Whether a body of radius `r` at `pos` is clear of the walls and the obstacles.
+    #[inline(always)]
+    pub fn is_clear(&self, pos: Vec2, r: f32) -> bool {
+        self.arena.is_clear(pos, r)
+    }
+
+    /// The nearest obstacle surface within `reach` of `pos`, if any.
+    #[inline(always)]
+    pub fn nearest_surface(&self, pos: Vec2, reach: f32) -> Option<Surface> {
+        self.arena.nearest_surface(pos, reach)
+    }
+
+    /// Who is near: Reynolds' separation push away from the rest of the crowd kept apart (see
+    /// [`Neighbours::apart`]); nothing when there is none.
+    #[inline(always)]
+    pub fn apart(&self, pos: Vec2) -> Vec2 {
+        self.crowd.map_or(Vec2::ZERO, |c| c.apart(self.id, pos))
+    }
+
+    /// The id of the agent sensing and the tick (for a behaviour that takes turns itself).
+    pub fn turn(&self) -> (u32, u64) {
+        (self.id, self.tick)
+    }
+}
