@@ -1,7 +1,7 @@
 //! The command line (SPEC §2): argument types, loading the data files, and exit codes.
 //! `main` only calls [`main`] here; the window, `sim` and `bench` are handed off from here.
 
-use crate::data::DataSources;
+use crate::data::{DataSources, Source, excerpt};
 use crate::sim::headless;
 use crate::sim::mode::Mode;
 use crate::sim::path::Order;
@@ -11,7 +11,7 @@ use crate::sim::replay::ReplayData;
 use crate::sim::world::{MAX_AGENTS, WorldConfig};
 use clap::{Args, Parser, Subcommand};
 use std::io::BufWriter;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Exit code for success.
 pub const EXIT_OK: i32 = 0;
@@ -36,10 +36,16 @@ pub struct Cli {
     #[command(flatten)]
     pub common: Common,
     /// Window only: quit after this many wall-clock seconds (for automation).
-    #[arg(long, value_name = "S", value_parser = positive_seconds)]
+    #[arg(long, value_name = "S", value_parser = positive_seconds, allow_negative_numbers = true)]
     pub quit_after: Option<f64>,
     /// Window only: seconds without input before attract mode (the autopilot) takes over.
-    #[arg(long, value_name = "S", value_parser = positive_seconds, default_value_t = crate::app::IDLE_SECONDS)]
+    #[arg(
+        long,
+        value_name = "S",
+        value_parser = positive_seconds,
+        default_value_t = crate::app::IDLE_SECONDS,
+        allow_negative_numbers = true
+    )]
     pub idle_seconds: f64,
 }
 
@@ -48,7 +54,7 @@ pub enum Command {
     /// Run without a window and print one JSON summary to stdout.
     Sim {
         /// Simulated seconds to run [default: 30].
-        #[arg(long, value_name = "S", value_parser = positive_seconds)]
+        #[arg(long, value_name = "S", value_parser = positive_seconds, allow_negative_numbers = true)]
         seconds: Option<f64>,
         /// Run a record's ticks again instead (its header says how the run began), check every
         /// line against the record, and write them to --record if given.
@@ -64,14 +70,26 @@ pub enum Command {
     /// at 2,000 and 20,000 agents, and avoid at 20,000 with 25 and 400 obstacles).
     Bench {
         /// Simulated seconds timed per run.
-        #[arg(long, value_name = "S", default_value_t = 5.0, value_parser = positive_seconds)]
+        #[arg(
+            long,
+            value_name = "S",
+            default_value_t = 5.0,
+            value_parser = positive_seconds,
+            allow_negative_numbers = true
+        )]
         seconds: f64,
         /// Replace the arena's obstacles with this many random, spaced ones (from the seed).
-        #[arg(long, value_name = "K", value_parser = obstacle_count)]
+        #[arg(long, value_name = "K", value_parser = obstacle_count, allow_negative_numbers = true)]
         obstacles: Option<usize>,
         /// Time the whole set this many times, one round after another, and report each run's
         /// median round (a shared machine's speed drifts from second to second).
-        #[arg(long, value_name = "R", default_value_t = 1, value_parser = round_count)]
+        #[arg(
+            long,
+            value_name = "R",
+            default_value_t = 1,
+            value_parser = round_count,
+            allow_negative_numbers = true
+        )]
         rounds: u32,
     },
 }
@@ -79,7 +97,7 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct Common {
     /// Behaviour mode, by name or digit (los-chase / 3).
-    #[arg(long, global = true, value_name = "M", value_parser = Mode::parse)]
+    #[arg(long, global = true, value_name = "M", value_parser = parse_mode)]
     pub mode: Option<Mode>,
     /// Reverse the algorithm (the E key) in modes that have a reversal.
     #[arg(long, global = true)]
@@ -88,10 +106,16 @@ pub struct Common {
     #[arg(long, global = true)]
     pub lead: bool,
     /// Seed of the world's random generator [default: 1].
-    #[arg(long, global = true, value_name = "N")]
+    #[arg(long, global = true, value_name = "N", value_parser = seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Number of agents (default: the mode's own).
-    #[arg(long, global = true, value_name = "N", value_parser = agent_count)]
+    #[arg(
+        long,
+        global = true,
+        value_name = "N",
+        value_parser = agent_count,
+        allow_negative_numbers = true
+    )]
     pub agents: Option<usize>,
     /// Arena file (default: assets/arena.json if present, else the built-in copy).
     #[arg(long, global = true, value_name = "FILE")]
@@ -115,63 +139,75 @@ pub struct Common {
     #[arg(long, global = true, value_name = "NAME", value_parser = parse_order)]
     pub algorithm: Option<Order>,
     /// Player script: still, line, circle, zigzag, flee, hunt, keys.
-    #[arg(long, global = true, value_name = "SCRIPT", value_parser = Script::parse)]
+    #[arg(long, global = true, value_name = "SCRIPT", value_parser = parse_script)]
     pub player: Option<Script>,
 }
 
+/// A name as the program writes it (lower case), or as typed when that is not a name.
+fn by_name<T>(s: &str, parse: impl Fn(&str) -> Result<T, String>) -> Result<T, String> {
+    parse(s).or_else(|e| parse(&s.to_lowercase()).map_err(|_| excerpt(&e).into_owned()))
+}
+
+fn parse_mode(s: &str) -> Result<Mode, String> {
+    by_name(s, Mode::parse)
+}
+
+fn parse_script(s: &str) -> Result<Script, String> {
+    by_name(s, Script::parse)
+}
+
 fn parse_order(s: &str) -> Result<Order, String> {
-    Order::from_name(s).ok_or_else(|| {
-        let names: Vec<&str> = Order::ALL.iter().map(|o| o.name()).collect();
-        format!("unknown algorithm \"{s}\" (one of: {})", names.join(", "))
+    by_name(s, |s| {
+        Order::from_name(s).ok_or_else(|| {
+            let names: Vec<&str> = Order::ALL.iter().map(|o| o.name()).collect();
+            format!("unknown algorithm \"{s}\" (one of: {})", names.join(", "))
+        })
     })
 }
 
+/// A whole number from `min` to `max`, parsed as a wider signed one first, so that a negative
+/// or a too large value is told the range rather than that it is not a number.
+fn whole(s: &str, what: &str, min: u64, max: u64) -> Result<u64, String> {
+    let range = format!("at least {min}, at most {max}{what}");
+    match s.parse::<i128>() {
+        Ok(v) => u64::try_from(v)
+            .ok()
+            .filter(|v| (min..=max).contains(v))
+            .ok_or_else(|| format!("out of range (allowed: {range})")),
+        Err(_) => Err(format!("not a whole number (allowed: {range})")),
+    }
+}
+
+fn seed(s: &str) -> Result<u64, String> {
+    whole(s, "", 0, u64::MAX)
+}
+
 fn positive_seconds(s: &str) -> Result<f64, String> {
+    let range = format!("allowed: more than 0, at most {MAX_SECONDS} seconds");
     let v: f64 = s
         .parse()
-        .map_err(|_| format!("\"{s}\" is not a number of seconds"))?;
+        .map_err(|_| format!("not a number of seconds ({range})"))?;
     if v.is_finite() && v > 0.0 && v <= MAX_SECONDS {
         Ok(v)
     } else {
-        Err(format!("must be more than 0 and at most {MAX_SECONDS}"))
+        Err(format!("out of range ({range})"))
     }
 }
 
 fn obstacle_count(s: &str) -> Result<usize, String> {
-    let v: usize = s
-        .parse()
-        .map_err(|_| format!("\"{s}\" is not a whole number of obstacles"))?;
     let max = crate::data::arena::MAX_OBSTACLES;
-    if v <= max {
-        Ok(v)
-    } else {
-        Err(format!("at most {max} obstacles"))
-    }
+    whole(s, " obstacles", 0, max as u64).map(|v| v as usize)
 }
 
 /// Most rounds `bench --rounds` takes (a full set of rounds is a few minutes each way).
 const MAX_ROUNDS: u32 = 25;
 
 fn round_count(s: &str) -> Result<u32, String> {
-    let v: u32 = s
-        .parse()
-        .map_err(|_| format!("\"{s}\" is not a whole number of rounds"))?;
-    if (1..=MAX_ROUNDS).contains(&v) {
-        Ok(v)
-    } else {
-        Err(format!("from 1 to {MAX_ROUNDS} rounds"))
-    }
+    whole(s, " rounds", 1, u64::from(MAX_ROUNDS)).map(|v| v as u32)
 }
 
 fn agent_count(s: &str) -> Result<usize, String> {
-    let v: usize = s
-        .parse()
-        .map_err(|_| format!("\"{s}\" is not a whole number of agents"))?;
-    if v <= MAX_AGENTS {
-        Ok(v)
-    } else {
-        Err(format!("at most {MAX_AGENTS} agents"))
-    }
+    whole(s, " agents", 0, MAX_AGENTS as u64).map(|v| v as usize)
 }
 
 impl Common {
@@ -211,20 +247,29 @@ pub fn main() -> i32 {
             }
             // clap's message is several lines (usage, hint); the first says what was wrong.
             let text = e.to_string();
-            eprintln!("{}", text.lines().next().unwrap_or("error: bad arguments"));
+            let first = text.lines().next().unwrap_or("error: bad arguments");
+            eprintln!("{}", crate::data::one_line(&excerpt(first)));
             return EXIT_USAGE;
         }
     };
     match run(cli) {
         Ok(()) => EXIT_OK,
         Err(message) => {
-            eprintln!("{message}");
+            eprintln!("{}", crate::data::one_line(&excerpt(&message)));
             EXIT_USAGE
         }
     }
 }
 
 fn run(cli: Cli) -> Result<(), String> {
+    let replayed = match &cli.command {
+        Some(Command::Sim {
+            replay: Some(file), ..
+        })
+        | Some(Command::Replay { file }) => Some(file.as_path()),
+        _ => None,
+    };
+    check_record_target(&cli.common, replayed)?;
     match cli.command {
         Some(Command::Sim {
             seconds,
@@ -239,14 +284,6 @@ fn run(cli: Cli) -> Result<(), String> {
         }) => sim(&cli.common, seconds.unwrap_or(DEFAULT_SECONDS)),
         Some(Command::Replay { file }) => {
             run_only_from_record(&cli.common, false, "replay")?;
-            if let Some(out) = &cli.common.record
-                && same_file(out, &file)
-            {
-                return Err(format!(
-                    "{}: --record would overwrite the record being replayed",
-                    out.display()
-                ));
-            }
             crate::app::replay::run(crate::app::replay::ReplayConfig {
                 file,
                 sources: cli.common.sources(),
@@ -260,6 +297,8 @@ fn run(cli: Cli) -> Result<(), String> {
             rounds,
         }) => bench(&cli.common, seconds, obstacles, rounds),
         None => {
+            // A bad data file stops the window before it opens, as it stops `sim`.
+            cli.common.sources().load().map_err(|e| e.to_string())?;
             let config = crate::app::AppConfig {
                 world: cli.common.world_config(Script::Keys),
                 sources: cli.common.sources(),
@@ -339,12 +378,6 @@ fn sim_replay(common: &Common, file: &std::path::Path) -> Result<(), String> {
     let input = std::io::BufReader::new(input);
     let summary = match &common.record {
         Some(path) => {
-            if same_file(path, file) {
-                return Err(format!(
-                    "{}: --record would overwrite the record being replayed",
-                    path.display()
-                ));
-            }
             let out = std::fs::File::create(path)
                 .map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?;
             let mut recorder = Recorder::new(BufWriter::new(out));
@@ -363,8 +396,54 @@ fn sim_replay(common: &Common, file: &std::path::Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Whether two paths name one file (both must exist for them to be the same).
-fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+/// Refuse a `--record` that names a file this run reads: the record being replayed or a data
+/// file (given by a flag or found in `assets/`), under any path or link to it.
+fn check_record_target(common: &Common, replayed: Option<&Path>) -> Result<(), String> {
+    let Some(out) = &common.record else {
+        return Ok(());
+    };
+    if let Some(file) = replayed
+        && same_file(out, file)
+    {
+        return Err(format!(
+            "{}: --record would overwrite the record being replayed",
+            excerpt(&out.display().to_string())
+        ));
+    }
+    let sources = common.sources();
+    for source in [
+        &sources.arena,
+        &sources.tuning,
+        &sources.patterns,
+        &sources.fsm,
+    ] {
+        if let Source::File(input) = source
+            && same_file(out, input)
+        {
+            return Err(format!(
+                "{}: --record would overwrite {}, a data file this run reads",
+                excerpt(&out.display().to_string()),
+                excerpt(&input.display().to_string())
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether two paths name one file: the same device and inode, so hard links and symbolic
+/// links count (a path that does not exist names no file yet).
+#[cfg(unix)]
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => false,
+    }
+}
+
+/// Whether two paths name one file, by their canonical paths (hard links are not seen here).
+#[cfg(not(unix))]
+fn same_file(a: &Path, b: &Path) -> bool {
     match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
         (Ok(x), Ok(y)) => x == y,
         _ => false,

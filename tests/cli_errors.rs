@@ -173,7 +173,7 @@ fn bad_common_values() -> Vec<(&'static str, &'static str, &'static str)> {
                 "11",
                 "-1",
                 "10",
-                "LOS-CHASE",
+                "LOS_CHASE",
                 "los_chase",
                 "3 ",
                 "0x3",
@@ -182,7 +182,7 @@ fn bad_common_values() -> Vec<(&'static str, &'static str, &'static str)> {
         ),
         (
             "--player",
-            &["nope", "", "KEYS", "still ", "flee,hunt", "0"],
+            &["nope", "", "KEYZ", "still ", "flee,hunt", "0"],
         ),
     ] {
         for v in values {

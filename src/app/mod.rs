@@ -20,6 +20,7 @@ use crate::sim::command::{Command, Reloaded};
 use crate::sim::mode::Mode;
 use crate::sim::player::Script;
 use crate::sim::record::Recorder;
+use crate::sim::replay::check_command;
 use crate::sim::space::arena::Obstacle;
 use crate::sim::world::{Input, World, WorldConfig};
 use camera::Camera;
@@ -203,11 +204,12 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                 }
                 Action::AddObstacle => {
                     let at = cam.to_world(input.mouse);
-                    if world.arena.contains(at) {
-                        world.apply(Command::AddObstacle(Obstacle::Circle {
-                            center: at,
-                            radius: CLICK_OBSTACLE_RADIUS,
-                        }));
+                    let add = Command::AddObstacle(Obstacle::Circle {
+                        center: at,
+                        radius: CLICK_OBSTACLE_RADIUS,
+                    });
+                    if world.arena.contains(at) && check_command(&add, &world).is_ok() {
+                        world.apply(add);
                     }
                 }
                 Action::RemoveObstacle => {

@@ -145,10 +145,10 @@ const FILL: Color = Color::new(0.35, 0.85, 1.0, 0.85);
 pub fn run(config: ReplayConfig) -> Result<(), String> {
     let data = ReplayData::load(config.sources.clone())?;
     let name = config.file.display().to_string();
-    let text = std::fs::read(&config.file)
+    let input = File::open(&config.file)
         .map_err(|e| format!("{name}: cannot read: {}", crate::data::io_reason(&e)))?;
-    let replay = Replay::open(&name, &text, &data).map_err(|e| e.to_string())?;
-    drop(text);
+    let replay =
+        Replay::read(&name, std::io::BufReader::new(input), &data).map_err(|e| e.to_string())?;
     let mut out = create_record(config.record.as_deref())?;
     if let Some(r) = out.as_mut() {
         r.header(&replay.world, &data.hashes)

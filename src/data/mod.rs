@@ -12,7 +12,16 @@ pub mod tuning;
 
 use serde::de::DeserializeOwned;
 use std::fmt;
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
+
+/// The largest data file read (16 MiB): an arena of the most obstacles a file may hold, written
+/// out one number a line, is under 4 MiB; anything past this is not a data file.
+pub const MAX_DATA_FILE_BYTES: u64 = 16 << 20;
+
+/// The most characters an error message has: whatever a file or an argument held, the message
+/// quotes a short excerpt of it and stays one readable line.
+pub const EXCERPT_CHARS: usize = 400;
 
 /// One-line error for a data file: `file: message`, where the message carries the line and column
 /// for syntax errors or the field path for invalid values.
@@ -24,8 +33,31 @@ pub struct DataError {
 
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", one_line(&self.file), one_line(&self.message))
+        write!(
+            f,
+            "{}: {}",
+            one_line(&excerpt(&self.file)),
+            one_line(&excerpt(&self.message))
+        )
     }
+}
+
+/// The text cut to about [`EXCERPT_CHARS`] characters: its start and its end (where a message
+/// puts the field path and the position) with the length left out named between them.
+pub fn excerpt(s: &str) -> std::borrow::Cow<'_, str> {
+    let count = s.chars().count();
+    if count <= EXCERPT_CHARS {
+        return s.into();
+    }
+    let head = EXCERPT_CHARS * 3 / 4;
+    let tail = EXCERPT_CHARS - head;
+    let start: String = s.chars().take(head).collect();
+    let end: String = s.chars().skip(count - tail).collect();
+    format!(
+        "{start} …({} characters left out)… {end}",
+        count - head - tail
+    )
+    .into()
 }
 
 /// The text with control characters (line breaks above all) escaped, so an error that quotes a
@@ -65,14 +97,19 @@ impl FieldError {
 
 impl fmt::Display for FieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", one_line(&self.path), one_line(&self.message))
+        write!(
+            f,
+            "{}: {}",
+            one_line(&excerpt(&self.path)),
+            one_line(&excerpt(&self.message))
+        )
     }
 }
 
 /// Deserialize JSON text, reporting syntax errors as `line L column C: ...` and type errors with
 /// the path of the offending field.
 pub fn from_json<T: DeserializeOwned>(text: &str) -> Result<T, String> {
-    read_json(text).map_err(|e| one_line(&e))
+    read_json(text).map_err(|e| one_line(&excerpt(&e)))
 }
 
 fn read_json<T: DeserializeOwned>(text: &str) -> Result<T, String> {
@@ -149,9 +186,9 @@ impl Source {
         match self {
             Source::BuiltIn(_) => Ok(builtin.to_string()),
             Source::File(p) => {
-                let bytes = std::fs::read(p).map_err(|e| DataError {
+                let bytes = read_limited(p, MAX_DATA_FILE_BYTES).map_err(|e| DataError {
                     file: self.label(),
-                    message: format!("cannot read: {}", io_reason(&e)),
+                    message: e,
                 })?;
                 String::from_utf8(bytes).map_err(|e| DataError {
                     file: self.label(),
@@ -159,6 +196,63 @@ impl Source {
                 })
             }
         }
+    }
+}
+
+/// Read a whole file of at most `limit` bytes, never holding more than that: a device or a file
+/// that keeps growing stops at the limit. The error is the reason (`cannot read: ...`, `larger
+/// than ...`).
+pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {}", io_reason(&e)))?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read: {}", io_reason(&e)))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!("larger than the limit of {}", size_label(limit)));
+    }
+    Ok(bytes)
+}
+
+/// Read one line (up to and with its `\n`, or to the end of the input) into `line`, which is
+/// cleared first, holding at most `limit` bytes of it. Returns the bytes read (0 at the end), or
+/// `Err(None)` when the line is longer than `limit`, `Err(Some(e))` when reading fails.
+pub fn read_line_limited(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    limit: usize,
+) -> Result<usize, Option<std::io::Error>> {
+    line.clear();
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(Some(e)),
+        };
+        if buf.is_empty() {
+            return Ok(line.len());
+        }
+        let (taken, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        if line.len() + taken > limit {
+            return Err(None);
+        }
+        line.extend_from_slice(&buf[..taken]);
+        input.consume(taken);
+        if done {
+            return Ok(line.len());
+        }
+    }
+}
+
+/// A size in bytes as the limits are stated (`16 MiB`).
+pub fn size_label(bytes: u64) -> String {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
     }
 }
 

@@ -143,6 +143,8 @@ impl<'de> Deserialize<'de> for SliderPath {
     }
 }
 
+/// Every coordinate finite, and every extent made from them too (a shape from -3e38 to 3e38 has
+/// finite corners and an infinite width).
 fn finite<E: serde::de::Error>(values: &[f32]) -> Result<(), E> {
     if values.iter().all(|v| v.is_finite()) {
         Ok(())
@@ -190,7 +192,7 @@ mod obstacle {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Obstacle, D::Error> {
         match Wire::deserialize(d)? {
             Wire::Circle([x, y, r]) => {
-                super::finite(&[x, y, r])?;
+                super::finite(&[x, y, r, x - r, x + r, y - r, y + r])?;
                 if r <= 0.0 {
                     return Err(serde::de::Error::custom(
                         "a circle's radius must be positive",
@@ -202,7 +204,7 @@ mod obstacle {
                 })
             }
             Wire::Rect([x0, y0, x1, y1]) => {
-                super::finite(&[x0, y0, x1, y1])?;
+                super::finite(&[x0, y0, x1, y1, x1 - x0, y1 - y0])?;
                 if x1 <= x0 || y1 <= y0 {
                     return Err(serde::de::Error::custom(
                         "a rectangle's max must exceed its min",

@@ -3,7 +3,7 @@
 use crate::data::{DataHashes, DataSet};
 use crate::sim::metrics::{Metrics, Summary};
 use crate::sim::record::Recorder;
-use crate::sim::replay::{Reader, ReplayData};
+use crate::sim::replay::{self, Reader, ReplayData};
 use crate::sim::world::{Input, World, WorldConfig};
 use std::io::BufRead;
 use std::io::{self, Write};
@@ -76,9 +76,16 @@ pub fn replay(
     mut record: Option<&mut Recorder<impl Write>>,
 ) -> Result<Summary, String> {
     let out_error = |e: io::Error| format!("cannot write the record: {e}");
-    let read_error = |e: io::Error| format!("{file}: cannot read: {}", crate::data::io_reason(&e));
+    let read_error = |line: usize, message: String| {
+        replay::ReplayError {
+            file: file.to_string(),
+            line,
+            message,
+        }
+        .to_string()
+    };
     let mut line = Vec::new();
-    input.read_until(b'\n', &mut line).map_err(read_error)?;
+    replay::read_line(&mut input, &mut line).map_err(|m| read_error(1, m))?;
     let header = String::from_utf8_lossy(&line).into_owned();
     let mut reader = Reader::new(file, &header, data).map_err(|e| e.to_string())?;
     if let Some(r) = record.as_deref_mut() {
@@ -87,8 +94,9 @@ pub fn replay(
     let mut metrics = Metrics::new();
     let mut ticks = 0u64;
     loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line).map_err(read_error)? == 0 {
+        if replay::read_line(&mut input, &mut line).map_err(|m| read_error(reader.line + 1, m))?
+            == 0
+        {
             break;
         }
         let started = Instant::now();

@@ -3,23 +3,34 @@
 //! through [`Reader`]; the replay window holds one in a [`Replay`], which can also step back
 //! (from the state kept every [`SNAPSHOT_EVERY`] lines, or from the start).
 //!
-//! Every fault — a record cut short, a line that is not JSON or misses a field, a header from
-//! another version or other data files, a line the run does not reproduce — is a one-line
-//! [`ReplayError`] naming the file and the line.
+//! Every fault — a record cut short, a line that is not JSON or misses a field or is longer than
+//! [`MAX_LINE_BYTES`], a header from another version or other data files, a command the world
+//! cannot take, a line the run does not reproduce — is a one-line [`ReplayError`] naming the file
+//! and the line.
 
-use crate::data::{DataHashes, DataSet, DataSources, one_line};
+use crate::data::arena::MAX_OBSTACLES;
+use crate::data::{
+    DataHashes, DataSet, DataSources, excerpt, one_line, read_line_limited, size_label,
+};
 use crate::sim::command::{Command, TickInput};
 use crate::sim::player::Script;
 use crate::sim::record::{self, Header, MAGIC, VERSION};
+use crate::sim::space::shape::Obstacle;
 use crate::sim::world::{Input, World, WorldConfig};
+use glam::Vec2;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::fmt;
+use std::io::BufRead;
 
 /// The replay window keeps the world's state every this many lines (five simulated seconds), so
 /// a step back runs at most this many lines again.
 pub const SNAPSHOT_EVERY: usize = 300;
+
+/// The longest record line read (16 MiB, with its newline): a line of 20,000 agents is about
+/// 2 MiB.
+pub const MAX_LINE_BYTES: usize = 16 << 20;
 
 /// A fault in a record: `rec.jsonl: line 12: ...`.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,9 +46,9 @@ impl fmt::Display for ReplayError {
         write!(
             f,
             "{}: line {}: {}",
-            one_line(&self.file),
+            one_line(&excerpt(&self.file)),
             self.line,
-            one_line(&self.message)
+            one_line(&excerpt(&self.message))
         )
     }
 }
@@ -67,9 +78,11 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<TickInput>, 
 }
 
 impl Step {
-    /// Run the line: apply its commands, then its tick (if one ran).
-    pub fn run(&self, world: &mut World) {
-        for c in &self.commands {
+    /// Run the line: apply its commands, then its tick (if one ran). A command the world cannot
+    /// take (see [`check_command`]) stops the line there, with the command's field path.
+    pub fn run(&self, world: &mut World) -> Result<(), String> {
+        for (i, c) in self.commands.iter().enumerate() {
+            check_command(c, world).map_err(|m| format!("commands[{i}].{m}"))?;
             world.apply(c.clone());
         }
         match self.input {
@@ -83,7 +96,43 @@ impl Step {
             }
             None => {}
         }
+        Ok(())
     }
+}
+
+/// Whether `world` can take the command as it stands: an added obstacle must lie within the
+/// arena grown by the arena's own width and height on each side (so its size and position stay
+/// far from overflowing, whatever the record says), and the arena may hold at most
+/// [`MAX_OBSTACLES`], as a file may. The error starts with the command's field path.
+pub fn check_command(command: &Command, world: &World) -> Result<(), String> {
+    let Command::AddObstacle(o) = command else {
+        return Ok(());
+    };
+    let (field, lo, hi) = match *o {
+        Obstacle::Circle { center, radius } => (
+            "circle",
+            center - Vec2::splat(radius),
+            center + Vec2::splat(radius),
+        ),
+        Obstacle::Rect { min, max } => ("rect", min, max),
+    };
+    let size = world.arena.size();
+    let (room_lo, room_hi) = (-size, size * 2.0);
+    if !(lo.cmpge(room_lo).all() && hi.cmple(room_hi).all()) {
+        return Err(format!(
+            "add-obstacle.{field}: outside the arena grown by its own size on each side (x from \
+             {} to {}, y from {} to {})",
+            room_lo.x, room_hi.x, room_lo.y, room_hi.y
+        ));
+    }
+    let held = world.arena.obstacles().len();
+    if held >= MAX_OBSTACLES {
+        return Err(format!(
+            "add-obstacle: the arena holds {held} obstacles already, the most it may hold \
+             ({MAX_OBSTACLES})"
+        ));
+    }
+    Ok(())
 }
 
 /// Parse one JSON line into `T`, the message naming the field and the column.
@@ -236,10 +285,23 @@ pub fn difference(recorded: &str, replayed: &str) -> String {
     let mut path = String::new();
     match first_difference(&a, &b, &mut path) {
         Some((x, y)) => format!(
-            "the replayed run differs from the record at {}: the record has {x}, the run {y}",
-            if path.is_empty() { "the line" } else { &path }
+            "the replayed run differs from the record at {}: the record has {}, the run {}",
+            if path.is_empty() { "the line" } else { &path },
+            excerpt_of(&x),
+            excerpt_of(&y)
         ),
         None => "the line differs from the replayed run in its layout".to_string(),
+    }
+}
+
+/// A value quoted in a message: a short excerpt of it (a fifth of what a message may hold).
+fn excerpt_of(value: &str) -> String {
+    let cut = crate::data::EXCERPT_CHARS / 5;
+    if value.chars().count() <= cut {
+        value.to_string()
+    } else {
+        let start: String = value.chars().take(cut).collect();
+        format!("{start}…")
     }
 }
 
@@ -330,7 +392,7 @@ impl<'a> Reader<'a> {
             return Err(self.fail("cut short: the line has no end".to_string()));
         };
         let step = read_step(body, self.data).map_err(|m| self.fail(m))?;
-        step.run(&mut self.world);
+        step.run(&mut self.world).map_err(|m| self.fail(m))?;
         self.written.clear();
         record::write_line(&mut self.written, &mut self.world, step.paused)
             .map_err(|e| self.fail(format!("cannot write the line: {e}")))?;
@@ -365,27 +427,42 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// Read a whole record. A bad header is an error; a bad line later ends the replay before it
-    /// and is kept in `error`.
+    /// Read a whole record held in memory (see [`Replay::read`]).
     pub fn open(file: &str, text: &[u8], data: &ReplayData) -> Result<Replay, ReplayError> {
-        let mut lines = text.split_inclusive(|&b| b == b'\n');
-        let first = lines.next().unwrap_or_default();
-        let first = std::str::from_utf8(first).map_err(|e| ReplayError {
+        Replay::read(file, text, data)
+    }
+
+    /// Read a whole record, line by line, each at most [`MAX_LINE_BYTES`]. A bad header is an
+    /// error; a bad line later ends the replay before it and is kept in `error`.
+    pub fn read(
+        file: &str,
+        mut input: impl BufRead,
+        data: &ReplayData,
+    ) -> Result<Replay, ReplayError> {
+        let mut raw = Vec::new();
+        let fail_at = |line: usize, message: String| ReplayError {
             file: file.to_string(),
-            line: 1,
-            message: format!("not UTF-8 text (byte {})", e.valid_up_to()),
-        })?;
+            line,
+            message,
+        };
+        read_line(&mut input, &mut raw).map_err(|m| fail_at(1, m))?;
+        let first = std::str::from_utf8(&raw)
+            .map_err(|e| fail_at(1, format!("not UTF-8 text (byte {})", e.valid_up_to())))?;
         let (header, world) = start(file, first, data)?;
         let mut steps = Vec::new();
         let mut hashes = Vec::new();
         let mut error = None;
-        for (i, raw) in lines.enumerate() {
-            let fail = |message: String| ReplayError {
-                file: file.to_string(),
-                line: i + 2,
-                message,
-            };
-            let parsed = std::str::from_utf8(raw)
+        for i in 0.. {
+            let fail = |message: String| fail_at(i + 2, message);
+            match read_line(&mut input, &mut raw) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(m) => {
+                    error = Some(fail(m));
+                    break;
+                }
+            }
+            let parsed = std::str::from_utf8(&raw)
                 .map_err(|e| fail(format!("not UTF-8 text (byte {})", e.valid_up_to())))
                 .and_then(|t| {
                     t.strip_suffix('\n')
@@ -395,7 +472,7 @@ impl Replay {
             match parsed {
                 Ok(step) => {
                     steps.push(step);
-                    hashes.push(crate::data::fnv1a64(raw));
+                    hashes.push(crate::data::fnv1a64(&raw));
                 }
                 Err(e) => {
                     error = Some(e);
@@ -437,7 +514,20 @@ impl Replay {
             return false;
         }
         let step = &self.steps[self.pos];
-        step.run(&mut self.world);
+        if let Err(message) = step.run(&mut self.world) {
+            // A command the world cannot take: the replay ends before this line, and says so.
+            self.error = Some(ReplayError {
+                file: self.file.clone(),
+                line: self.pos + 2,
+                message,
+            });
+            self.steps.truncate(self.pos);
+            // The world ran part of the refused line: back to the state before it.
+            let here = self.pos;
+            self.pos += 1;
+            self.seek(here, usize::MAX);
+            return false;
+        }
         self.shown.clear();
         record::write_line(&mut self.shown, &mut self.world, step.paused)
             .expect("writing to memory cannot fail");
@@ -479,10 +569,21 @@ impl Replay {
             self.shown.clear();
         }
         let mut left = budget;
-        while self.pos < target && left > 0 {
-            self.forward();
+        // (A refused line shortens the record: `forward` then says there is no more.)
+        while self.pos < target && left > 0 && self.forward() {
             left -= 1;
         }
         self.pos == target.min(self.steps.len())
     }
+}
+
+/// Read one record line into `raw` (see [`read_line_limited`]); the error is the message.
+pub fn read_line(input: &mut impl BufRead, raw: &mut Vec<u8>) -> Result<usize, String> {
+    read_line_limited(input, raw, MAX_LINE_BYTES).map_err(|e| match e {
+        Some(e) => format!("cannot read: {}", crate::data::io_reason(&e)),
+        None => format!(
+            "longer than the limit of {} a record line may have",
+            size_label(MAX_LINE_BYTES as u64)
+        ),
+    })
 }
