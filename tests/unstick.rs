@@ -15,7 +15,7 @@ use steering_arena::sim::behaviours::unstick::Unstick;
 use steering_arena::sim::metrics::{Metrics, Summary};
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
-use steering_arena::sim::space::Senses;
+use steering_arena::sim::space::Scene;
 use steering_arena::sim::space::arena::{Arena, Response};
 use steering_arena::sim::vehicle::Vehicle;
 use steering_arena::sim::world::{Input, World, WorldConfig};
@@ -53,7 +53,14 @@ fn held_until_stuck(arena: &Arena, unstick: &mut Unstick, p: &VehicleTuning) -> 
     };
     for tick in 1..=130 {
         if unstick
-            .update(&Senses::alone(arena, DT), &body, p, AFTER, WISH, LOOK)
+            .update(
+                &Scene::alone(arena, DT).senses(0),
+                &body,
+                p,
+                AFTER,
+                WISH,
+                LOOK,
+            )
             .is_some()
         {
             return (body, tick);
@@ -176,7 +183,14 @@ fn with_unstick_after_set_to_zero_a_body_never_takes_a_way_out() {
         heading: Vec2::NEG_Y,
     };
     for tick in 1..=600 {
-        let out = unstick.update(&Senses::alone(&arena, DT), &body, &p, 0.0, WISH, LOOK);
+        let out = unstick.update(
+            &Scene::alone(&arena, DT).senses(0),
+            &body,
+            &p,
+            0.0,
+            WISH,
+            LOOK,
+        );
         assert_eq!(out, None, "tick {tick}");
     }
     assert!(unstick.escape.is_none());
@@ -202,8 +216,14 @@ fn follow(arena: &Arena, unstick: &mut Unstick, body: &mut Vehicle, p: &VehicleT
     };
     for tick in 1..=360 {
         let was = unstick.escape;
-        let Some(force) = unstick.update(&Senses::alone(arena, DT), body, p, AFTER, WISH, LOOK)
-        else {
+        let Some(force) = unstick.update(
+            &Scene::alone(arena, DT).senses(0),
+            body,
+            p,
+            AFTER,
+            WISH,
+            LOOK,
+        ) else {
             break;
         };
         let now = unstick.escape.expect("following a way out");

@@ -17,9 +17,9 @@ impl Agent {
         let plan = self.clear(plan, p, ctx);
         match plan {
             Plan::Steer(force) => {
-                self.steer = self.body.move_by(force, p, ctx.dt);
+                self.steer = self.body.move_by(force, p, ctx.scene.dt);
                 let body = &mut self.body;
-                ctx.arena.collide(
+                ctx.scene.arena.collide(
                     self.prev_pos,
                     &mut body.pos,
                     &mut body.vel,
@@ -30,7 +30,7 @@ impl Agent {
             }
             Plan::Tile => {
                 // Tile agents: the body sits on the logical tile centre, moving at the step rate.
-                let grid = &ctx.arena.tiles;
+                let grid = &ctx.scene.arena.tiles;
                 let rate = ctx.tuning.tile.steps_per_second;
                 let walk = self
                     .behaviour

@@ -41,56 +41,54 @@ impl Held {
     }
 }
 
-/// One agent's senses for one tick.
+/// One agent's senses for one tick: the tick's [`Scene`] (reached through `Deref`: `senses.player`,
+/// `senses.arena`) as agent `id` senses it. Two words, so building one per agent costs nothing.
 #[derive(Debug, Clone, Copy)]
 pub struct Senses<'a> {
-    pub arena: &'a Arena,
-    /// The crowd kept apart (mode 7's chasers, a `pathfind` crowd), as the tick began.
-    crowd: Option<&'a Neighbours>,
-    pub player: Player,
-    pub dt: f32,
-    /// The agent sensing, and the tick (agents take turns to cast by them).
+    scene: &'a Scene<'a>,
+    /// The agent sensing (agents take turns to cast by it).
     id: u32,
-    tick: u64,
-    casts: CastSchedule,
-    /// The arena changed since the last tick: every agent casts now, and a way out found before
-    /// may be blocked.
-    changed: bool,
 }
 
-/// What the world tells every agent's senses in a tick.
+impl<'a> std::ops::Deref for Senses<'a> {
+    type Target = Scene<'a>;
+
+    #[inline(always)]
+    fn deref(&self) -> &Scene<'a> {
+        self.scene
+    }
+}
+
+/// What the world tells every agent's senses in a tick, built once a tick.
 #[derive(Debug, Clone, Copy)]
 pub struct Scene<'a> {
     pub arena: &'a Arena,
+    /// The crowd kept apart (mode 7's chasers, a `pathfind` crowd), as the tick began.
     pub crowd: Option<&'a Neighbours>,
     pub player: Player,
     pub dt: f32,
+    /// The tick being run (agents take turns to cast their rays by it).
     pub tick: u64,
+    /// When agents cast their rays (from `avoid.sense_hz`).
     pub casts: CastSchedule,
+    /// The arena changed since the last tick: every agent casts now, and a way out found before
+    /// may be blocked.
     pub changed: bool,
 }
 
 impl<'a> Scene<'a> {
     /// Agent `id`'s senses.
     #[inline(always)]
-    pub fn senses(&self, id: u32) -> Senses<'a> {
-        Senses {
-            arena: self.arena,
-            crowd: self.crowd,
-            player: self.player,
-            dt: self.dt,
-            id,
-            tick: self.tick,
-            casts: self.casts,
-            changed: self.changed,
-        }
+    pub fn senses(&self, id: u32) -> Senses<'_> {
+        Senses { scene: self, id }
     }
 }
 
-impl<'a> Senses<'a> {
-    /// The senses of a lone agent in an arena that does not change, with the player standing
-    /// still at the origin and the feelers cast every tick (for tools and tests).
-    pub fn alone(arena: &'a Arena, dt: f32) -> Senses<'a> {
+impl<'a> Scene<'a> {
+    /// The scene of a lone agent in an arena that does not change, with the player standing
+    /// still at the origin and the feelers cast every tick (for tools and tests:
+    /// `Scene::alone(arena, dt).senses(0)`).
+    pub fn alone(arena: &'a Arena, dt: f32) -> Scene<'a> {
         Scene {
             arena,
             crowd: None,
@@ -104,9 +102,10 @@ impl<'a> Senses<'a> {
             casts: CastSchedule::new(1.0, 1.0),
             changed: false,
         }
-        .senses(0)
     }
+}
 
+impl<'a> Senses<'a> {
     /// Whether the arena changed since the last tick.
     pub fn changed(&self) -> bool {
         self.changed

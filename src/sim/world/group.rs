@@ -18,6 +18,7 @@ use crate::sim::space::CastSchedule;
 use crate::sim::space::arena::{Arena, Response};
 use crate::sim::space::masses::Masses;
 use crate::sim::space::neighbours::{MAX_K, Neighbours};
+use crate::sim::space::{Player, Scene};
 use crate::sim::vehicle::unit_or;
 use glam::Vec2;
 
@@ -125,16 +126,20 @@ impl World {
         }
         let empty = Neighbours::default();
         let ctx = Context {
-            arena: &self.arena,
+            scene: Scene {
+                arena: &self.arena,
+                crowd: Some(&empty),
+                player: Player {
+                    pos: self.player.pos,
+                    vel: self.player.vel,
+                    tile: self.arena.tiles.tile_of(self.player.pos),
+                },
+                dt: self.dt,
+                tick: self.tick,
+                casts: CastSchedule::new(self.tuning.avoid.sense_hz, self.config.tick_hz),
+                changed: std::mem::take(&mut self.recast),
+            },
             tuning: &self.tuning,
-            player_pos: self.player.pos,
-            player_vel: self.player.vel,
-            player_tile: self.arena.tiles.tile_of(self.player.pos),
-            dt: self.dt,
-            tick: self.tick,
-            casts: CastSchedule::new(self.tuning.avoid.sense_hz, self.config.tick_hz),
-            recast: std::mem::take(&mut self.recast),
-            crowd: &empty,
             flow: None,
         };
         let join;

@@ -8,6 +8,7 @@ use crate::sim::mode::Mode;
 use crate::sim::player::Script;
 use crate::sim::space::CastSchedule;
 use crate::sim::space::neighbours::Member;
+use crate::sim::space::{Player, Scene};
 
 impl World {
     /// Advance one fixed tick.
@@ -68,16 +69,20 @@ impl World {
             self.crowd.clear();
         }
         let ctx = Context {
-            arena: &self.arena,
+            scene: Scene {
+                arena: &self.arena,
+                crowd: Some(&self.crowd),
+                player: Player {
+                    pos: self.player.pos,
+                    vel: self.player.vel,
+                    tile: self.arena.tiles.tile_of(self.player.pos),
+                },
+                dt,
+                tick: self.tick,
+                casts: CastSchedule::new(self.tuning.avoid.sense_hz, self.config.tick_hz),
+                changed: std::mem::take(&mut self.recast),
+            },
             tuning: &self.tuning,
-            player_pos: self.player.pos,
-            player_vel: self.player.vel,
-            player_tile: self.arena.tiles.tile_of(self.player.pos),
-            dt,
-            tick: self.tick,
-            casts: CastSchedule::new(self.tuning.avoid.sense_hz, self.config.tick_hz),
-            recast: std::mem::take(&mut self.recast),
-            crowd: &self.crowd,
             flow: flows.then_some(&self.paths.field),
         };
         // Ground agents behave one by one; the stage moves its ships (they come last) together.
@@ -104,7 +109,7 @@ impl World {
                     // at once.
                     Plan::Tile => {
                         a.act(Plan::Tile, &p, &ctx);
-                        if touches(a, p.radius, &ctx) || a.tile() == Some(ctx.player_tile) {
+                        if touches(a, p.radius, &ctx) || a.tile() == Some(ctx.scene.player.tile) {
                             self.touching.push((first + i) as u32);
                         }
                         Plan::Done
@@ -194,5 +199,5 @@ impl World {
 /// also touches the player by standing on the player's tile.)
 fn touches(a: &Agent, r: f32, ctx: &Context) -> bool {
     let reach = ctx.tuning.player.radius + r;
-    a.body.pos.distance_squared(ctx.player_pos) <= reach * reach
+    a.body.pos.distance_squared(ctx.scene.player.pos) <= reach * reach
 }
