@@ -10,8 +10,13 @@ use crate::sim::space::CastSchedule;
 use crate::sim::space::neighbours::Member;
 
 impl World {
-    /// Advance one fixed tick.
+    /// Advance one fixed tick, then trace the agents the window asked for.
     pub fn tick(&mut self, input: &Input) {
+        self.advance(input);
+        self.retrace();
+    }
+
+    fn advance(&mut self, input: &Input) {
         self.ticked = Some(match self.player.script {
             Script::Keys => TickInput::Keys(input.move_dir),
             script => TickInput::Script(script),
