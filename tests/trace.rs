@@ -31,9 +31,9 @@ fn everyone(world: &World) -> Vec<(usize, u32)> {
 /// Ticks `world`, tracing every agent, until `done` holds or `ticks` pass.
 fn traced_until(world: &mut World, ticks: u32, done: impl Fn(&World) -> bool) {
     for _ in 0..ticks {
+        world.tick(&Input::default());
         let picks = everyone(world);
         world.trace_agents(&picks);
-        world.tick(&Input::default());
         if done(world) {
             return;
         }
@@ -47,9 +47,9 @@ fn tracing_every_agent_changes_nothing_the_simulation_does() {
         let mut traced = world(mode);
         for _ in 0..240 {
             plain.tick(&Input::default());
+            traced.tick(&Input::default());
             let picks = everyone(&traced);
             traced.trace_agents(&picks);
-            traced.tick(&Input::default());
         }
         assert!(!traced.traces().is_empty(), "{mode:?} traced nothing");
         let bodies = |w: &World| -> Vec<[u32; 4]> {
@@ -129,8 +129,8 @@ fn nothing_traced_keeps_no_traces() {
     let mut w = world(Mode::Wander);
     traced_until(&mut w, 5, |_| false);
     assert!(!w.traces().is_empty());
-    w.trace_agents(&[]);
     w.tick(&Input::default());
+    w.trace_agents(&[]);
     assert!(w.traces().is_empty());
     assert!(w.trace_of(0).is_none());
 }

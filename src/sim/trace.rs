@@ -1,9 +1,9 @@
 //! What the overlay shows of an agent, as plain data: the rays it felt with and what they hit,
 //! the line of sight, predicted points, the tiles it will walk, the wander circle, whom it heeds,
-//! a guard's view cone and the path search of a chaser. The world fills a [`Trace`] after each
-//! tick only for the agents the window asks for ([`crate::sim::world::World::trace_agents`]), so
-//! the window draws these quantities without running any of the simulation again. Tracing reads
-//! the world after its tick and never writes to it: records do not change with it.
+//! a guard's view cone and the path search of a chaser. The world fills a [`Trace`] only for the
+//! agents the window asks for ([`crate::sim::world::World::trace_agents`]), from the state its
+//! last tick left, so the window draws these quantities without running any of the simulation
+//! itself. Tracing never writes to the simulation's state: records do not change with it.
 //!
 //! Each mark names the quantity it shows by a [`Role`]; the window maps roles to colours,
 //! widths and scales.

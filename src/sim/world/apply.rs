@@ -35,6 +35,6 @@ impl World {
         }
         self.commands.push(command);
         // (A paused world shows what the change did.)
-        self.retrace();
+        self.traces_stale();
     }
 }

@@ -10,10 +10,10 @@ use crate::sim::space::CastSchedule;
 use crate::sim::space::neighbours::Member;
 
 impl World {
-    /// Advance one fixed tick, then trace the agents the window asked for.
+    /// Advance one fixed tick (the traces are filled again when the window next asks).
     pub fn tick(&mut self, input: &Input) {
         self.advance(input);
-        self.retrace();
+        self.traces_stale();
     }
 
     fn advance(&mut self, input: &Input) {

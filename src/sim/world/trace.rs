@@ -1,7 +1,9 @@
-//! Filling the traces the window asks for (see [`crate::sim::trace`]): after each tick, and when
-//! the selection or the world changes between ticks, each traced agent's quantities are read
-//! from the state the tick left and written into buffers kept from tick to tick. With nothing
-//! traced this does nothing and allocates nothing.
+//! Filling the traces the window asks for (see [`crate::sim::trace`]): when the window names the
+//! agents to trace before it draws, and the world has ticked or taken a command since the last
+//! traces (or the selection changed), each traced agent's quantities are read from the state the
+//! last tick left and written into buffers kept from frame to frame. A tick only marks the
+//! traces stale, so it costs the same traced or not; however many ticks a frame runs, the traces
+//! are filled once. With nothing traced nothing is filled and nothing allocated.
 
 use super::World;
 use crate::data::crowds::Neighbourhood;
@@ -39,15 +41,17 @@ pub struct Tracing {
     path: PathTrace,
     field: FlowField,
     preview: Vec<Vec2>,
+    /// The world ticked or took a command since the traces were filled.
+    stale: bool,
 }
 
 impl World {
-    /// Trace these agents (index in `agents` and id, in index order) after every tick from now
-    /// on; an empty list stops tracing. A changed list is traced at once, so a paused world
-    /// shows it too. Tracing never changes the simulation: it is not a command and is not
-    /// recorded.
+    /// Trace these agents (index in `agents` and id, in index order) as the world is now: the
+    /// window calls this before it draws, and the traces are filled again if the world ticked
+    /// or took a command since, or the list changed; an empty list stops tracing. Tracing never
+    /// changes the simulation: it is not a command and is not recorded.
     pub fn trace_agents(&mut self, picks: &[(usize, u32)]) {
-        if self.tracing.picks.as_slice() == picks {
+        if self.tracing.picks.as_slice() == picks && !self.tracing.stale {
             return;
         }
         self.tracing.picks.clear();
@@ -76,8 +80,14 @@ impl World {
         &self.tracing.path
     }
 
+    /// The world changed: its traces are filled again when the window next asks.
+    pub(super) fn traces_stale(&mut self) {
+        self.tracing.stale = true;
+    }
+
     /// Fill every traced agent's trace from the world as it is.
-    pub(super) fn retrace(&mut self) {
+    fn retrace(&mut self) {
+        self.tracing.stale = false;
         if self.tracing.picks.is_empty() {
             if !self.tracing.traces.is_empty() {
                 self.tracing.traces.clear();
