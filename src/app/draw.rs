@@ -5,24 +5,18 @@ use super::camera::Camera;
 use super::group_overlay;
 use super::guards;
 use super::palette::{
-    APART, BACKGROUND, BLOCKED, CHASER, FEELER, FLASH, FLOOR, GRID, LABEL, OBSTACLE, PATH, PLAYER,
-    PREDICT, SIGHT, STEERING, THREAT, TRAIL, VELOCITY, WALKED,
+    APART, BACKGROUND, BLOCKED, CHASER, FEELER, FLASH, FLOOR, GRID, LABEL, NEIGHBOUR, OBSTACLE,
+    PATH, PLAYER, PREDICT, SIGHT, STEERING, THREAT, TRAIL, VELOCITY, WALKED,
 };
-use super::pathview::PathView;
+use super::pathview;
 use super::style;
 use super::view::View;
 use crate::data::patterns::{Instruction, Steer};
 use crate::sim::agent::{Agent, Behaviour};
-use crate::sim::behaviours::galaga::{self, ShipState};
-use crate::sim::behaviours::unstick::Unstick;
-use crate::sim::behaviours::{evade, tile_chase};
 use crate::sim::mode::Mode;
 use crate::sim::space::arena::Obstacle;
-use crate::sim::space::arena::RayHit;
-use crate::sim::space::clear;
-use crate::sim::space::feelers::Ray;
-use crate::sim::space::feelers::{self, Layout};
-use crate::sim::tiles::{TileGrid, bresenham};
+use crate::sim::tiles::TileGrid;
+use crate::sim::trace::{Role, Shape, Trace};
 use crate::sim::world::World;
 use glam::IVec2;
 use glam::Vec2;
@@ -92,14 +86,7 @@ impl Trails {
 
 /// Draw the arena and everything in it; `batch` is reused frame to frame (no per-frame
 /// allocation of the agent mesh).
-pub fn world(
-    world: &World,
-    view: &View,
-    trails: &Trails,
-    paths: &PathView,
-    batch: &mut style::Batch,
-    alpha: f32,
-) {
+pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Batch, alpha: f32) {
     clear_background(BACKGROUND);
     let arena = &world.arena;
     let mut cam = Camera::fit(arena.size());
@@ -123,12 +110,12 @@ pub fn world(
 
     let player = world.player.prev_pos.lerp(world.player.pos, alpha);
     if view.overlay {
-        paths.draw(world, &cam);
+        pathview::draw(world, &cam);
         overlay_player(world, player, &cam);
         trails.draw(&cam);
         // The formation's slots (in a fleet of more than the overlay's limit, the slots of
         // the ships it draws).
-        let shown = overlaid(world, player);
+        let shown = overlaid(world);
         if let Some(stage) = &world.stage {
             let slot = |i: usize| {
                 let s = cam.to_screen(stage.slot_position(i));
@@ -139,8 +126,8 @@ pub fn world(
             } else {
                 shown
                     .iter()
-                    .filter_map(|a| {
-                        let Behaviour::Ship(s) = &a.behaviour else {
+                    .filter_map(|&i| {
+                        let Behaviour::Ship(s) = &world.agents[i].behaviour else {
                             return None;
                         };
                         Some(s.slot)
@@ -148,17 +135,19 @@ pub fn world(
                     .for_each(slot);
             }
         }
-        for a in shown {
-            if matches!(&a.behaviour, Behaviour::Ship(s) if s.state == ShipState::Queued) {
+        for i in shown {
+            let a = &world.agents[i];
+            if a.queued() {
                 continue;
             }
-            overlay(a, drawn_position(a, world, alpha), world, &cam);
+            let trace = world.trace_of(i);
+            overlay(a, drawn_position(a, world, alpha), trace, world, &cam);
         }
         group_overlay::draw(world, player, &cam, alpha);
     }
     let crowd = world.agents.len() > DETAIL_LIMIT;
     for a in &world.agents {
-        if matches!(&a.behaviour, Behaviour::Ship(s) if s.state == ShipState::Queued) {
+        if a.queued() {
             continue;
         }
         let look = style::of(a.behaviour.kind_of(), world.mode);
@@ -205,19 +194,40 @@ pub fn world(
     }
 }
 
-/// The agents the overlay is drawn for: all of them, or in a crowd the [`OVERLAY_LIMIT`] nearest
-/// the player.
-fn overlaid(world: &World, player: Vec2) -> Vec<&Agent> {
+/// The agents the overlay is drawn for, by index in index order: all of them, or in a crowd
+/// the [`OVERLAY_LIMIT`] nearest the player.
+fn overlaid(world: &World) -> Vec<usize> {
     let agents = &world.agents;
     if agents.len() <= OVERLAY_LIMIT {
-        return agents.iter().collect();
+        return (0..agents.len()).collect();
     }
-    let mut near: Vec<(f32, &Agent)> = agents
+    let player = world.player.pos;
+    let mut near: Vec<(f32, usize)> = agents
         .iter()
-        .map(|a| (a.body.pos.distance_squared(player), a))
+        .enumerate()
+        .map(|(i, a)| (a.body.pos.distance_squared(player), i))
         .collect();
     near.select_nth_unstable_by(OVERLAY_LIMIT - 1, |a, b| a.0.total_cmp(&b.0));
-    near[..OVERLAY_LIMIT].iter().map(|&(_, a)| a).collect()
+    let mut shown: Vec<usize> = near[..OVERLAY_LIMIT].iter().map(|&(_, i)| i).collect();
+    shown.sort_unstable();
+    shown
+}
+
+/// The agents the world is asked to trace this frame, by index in index order: the agents the
+/// overlay explains (in a crowd that moves together, its few members nearest the player), and
+/// in the modes whose view draws traces without the overlay (the guards' cones, the path
+/// search's panel) those agents always.
+pub fn trace_picks(world: &World, overlay: bool, out: &mut Vec<(usize, u32)>) {
+    out.clear();
+    let always = matches!(world.mode, Mode::Fsm | Mode::Pathfind);
+    if world.mode.moves_together() {
+        if overlay {
+            out.extend(group_overlay::explained(world));
+        }
+    } else if overlay || always {
+        out.extend(overlaid(world).into_iter().map(|i| (i, world.agents[i].id)));
+    }
+    out.sort_unstable();
 }
 
 /// Where to draw an agent: tile agents slide from the tile they left to the tile they are on
@@ -279,169 +289,114 @@ fn obstacle(o: &Obstacle, cam: &Camera) {
     }
 }
 
-/// What the behaviour computed, in the quantities its formula uses: tiles it will walk, the line
-/// of sight, the predicted point and `Tc`, feelers, velocity and steering force, its state word.
-fn overlay(a: &Agent, pos: Vec2, world: &World, cam: &Camera) {
+/// What the behaviour computed, in the quantities its formula uses, as its trace shows them:
+/// tiles it will walk, the line of sight, the predicted point and `Tc`, feelers, velocity and
+/// steering force, its state word.
+fn overlay(a: &Agent, pos: Vec2, trace: Option<&Trace>, world: &World, cam: &Camera) {
     let p = cam.to_screen(pos);
-    let grid = &world.arena.tiles;
-    let player_tile = grid.tile_of(world.player.pos);
-    match &a.behaviour {
-        Behaviour::TileChase { walk, flip } => {
-            // The steps it would take if the player stood still: the staircase path.
-            let mut tile = walk.tile;
-            for _ in 0..64 {
-                match tile_chase::step(grid, tile, player_tile, *flip) {
-                    Some(next) if next != player_tile => {
-                        tile_box(grid, next, PATH, cam);
-                        tile = next;
-                    }
-                    _ => break,
-                }
-            }
+    if let Some(t) = trace {
+        marks(t, pos - a.body.pos, world, cam);
+    }
+    if let Behaviour::Intercept { tc: Some(tc), .. } = a.behaviour
+        && world.agents.len() <= LABEL_LIMIT
+    {
+        let aim = cam.to_screen(a.aim);
+        let text = format!("Tc {tc:.2}s");
+        draw_text(text.as_str(), aim.x + 8.0, aim.y + 16.0, 15.0, PREDICT);
+    }
+    // A pattern walker's own list of instructions, the current one highlighted.
+    if world.agents.len() <= LIST_LIMIT {
+        if let Behaviour::Pattern { run, .. } = &a.behaviour {
+            let lines = run.list.iter().map(describe_instruction);
+            instruction_list(p, lines, run.index, cam);
         }
-        Behaviour::TileLos { walk, line, .. } => {
-            let mut i = 0;
-            bresenham(line.from, line.to, |t| {
-                if !grid.inside(t) || i > 256 {
-                    return false;
-                }
-                let color = if i <= line.walked { WALKED } else { PATH };
-                tile_box(grid, t, if grid.blocked(t) { BLOCKED } else { color }, cam);
-                i += 1;
-                true
-            });
-            tile_box(grid, walk.tile, CHASER, cam);
-        }
-        Behaviour::Los { .. } => {
-            let aim = cam.to_screen(a.aim);
-            draw_line(p.x, p.y, aim.x, aim.y, 1.0, SIGHT);
-        }
-        Behaviour::Intercept { .. } => {
-            let aim = cam.to_screen(a.aim);
-            let color = if a.tc().is_some() { PREDICT } else { SIGHT };
-            draw_line(p.x, p.y, aim.x, aim.y, 1.0, color);
-            cross(aim, 6.0, color);
-            if let Some(tc) = a.tc()
-                && world.agents.len() <= LABEL_LIMIT
-            {
-                draw_text(
-                    format!("Tc {tc:.2}s").as_str(),
-                    aim.x + 8.0,
-                    aim.y + 16.0,
-                    15.0,
-                    PREDICT,
-                );
-            }
-        }
-        Behaviour::Evade(state) => {
-            let params = a.behaviour.params(&world.tuning);
-            let speed_frac = a.body.speed() / params.max_speed.max(f32::EPSILON);
-            let rays = evade::feeler_config(params, &world.tuning.evade).rays(
-                a.body.pos,
-                a.body.heading,
-                speed_frac,
-                0.0,
-            );
-            if state.unstick.escaping() {
-                way_out(&state.unstick, cam);
-            } else {
-                draw_rays(&rays, state.felt.map(|f| (f.hit, f.ray)), cam);
-            }
-            if a.state == "wander" {
-                let t = &world.tuning.evade;
-                wander_circle(a, pos, t.wander_distance, t.wander_radius, cam);
-            } else if !state.unstick.escaping() {
-                cross(cam.to_screen(a.aim), 5.0, THREAT);
-            }
-        }
-        Behaviour::Ship(s) => {
-            if let Some(stage) = &world.stage {
-                let mut path = Vec::new();
-                galaga::preview(stage, s, pos, &mut path);
-                for w in path.windows(2) {
-                    let (a, b) = (cam.to_screen(w[0]), cam.to_screen(w[1]));
-                    draw_line(a.x, a.y, b.x, b.y, 1.0, PREDICT);
-                }
-            }
-        }
-        Behaviour::Pattern { run, .. } => {
-            if world.agents.len() <= LIST_LIMIT {
-                let lines = run.list.iter().map(describe_instruction);
-                instruction_list(p, lines, run.index, cam);
-            }
-        }
-        Behaviour::TilePattern { run, .. } => {
-            if world.agents.len() <= LIST_LIMIT {
-                let lines = run
-                    .list
-                    .iter()
-                    .map(|i| format!("turn {:+}/8, {} steps", i.turn, i.steps));
-                instruction_list(p, lines, run.index, cam);
-            }
-        }
-        Behaviour::Path(chase) => {
-            if !chase.corners.is_empty() && world.agents.len() <= LABEL_LIMIT {
-                let aim = cam.to_screen(a.aim);
-                draw_line(p.x, p.y, aim.x, aim.y, 1.0, SIGHT);
-            }
-        }
-        Behaviour::Guard(g) => guards::overlay(a, g, pos, cam),
-        // (Explained for the few nearest the player, in `group_overlay`.)
-        Behaviour::Boid(_) | Behaviour::Swarmer(_) => {}
-        Behaviour::Wander { walk, .. } | Behaviour::Avoid { walk, .. } => {
-            let params = a.behaviour.params(&world.tuning);
-            let cfg = clear::feelers(params, &world.tuning.avoid);
-            let extra = if cfg.layout == Layout::Whiskers {
-                walk.avoid.spread * clear::MAX_SPREAD
-            } else {
-                0.0
-            };
-            let speed_frac = a.body.speed() / params.max_speed.max(f32::EPSILON);
-            let rays = cfg.rays(a.body.pos, a.body.heading, speed_frac, extra);
-            if walk.unstick.escaping() {
-                way_out(&walk.unstick, cam);
-            } else {
-                // The walls are felt every tick; obstacles as of the agent's last cast.
-                let walls = feelers::feel_walls(&world.arena, &rays, cfg.sweep_radius());
-                let felt = feelers::deeper(walls, walk.avoid.held.felt);
-                draw_rays(&rays, felt.map(|f| (f.hit, f.ray)), cam);
-            }
-            let w = &world.tuning.wander;
-            if let Some((spot, _)) = walk.waypoint {
-                let s = cam.to_screen(spot);
-                draw_line(p.x, p.y, s.x, s.y, 1.0, SIGHT);
-                cross(s, 6.0, PREDICT);
-            } else if a.state != "chase" && a.state != "chase-avoid" {
-                wander_circle(a, pos, w.distance, w.radius, cam);
-            }
-            if walk.apart != Vec2::ZERO {
-                let s = cam.to_screen(pos + walk.apart * APART_PX);
-                draw_line(p.x, p.y, s.x, s.y, 2.0, APART);
-            }
+        if let Behaviour::TilePattern { run, .. } = &a.behaviour {
+            let lines = run
+                .list
+                .iter()
+                .map(|i| format!("turn {:+}/8, {} steps", i.turn, i.steps));
+            instruction_list(p, lines, run.index, cam);
         }
     }
+    guards::overlay(a, pos, cam);
     let v = cam.to_screen(pos + a.body.vel * VELOCITY_SECONDS);
     draw_line(p.x, p.y, v.x, v.y, 2.0, VELOCITY);
-    // (The flock's and the swarm's forces are drawn part by part, in `group_overlay`.)
-    let grouped = a.behaviour.base().0.moves_together();
-    if a.tile().is_none() && !grouped {
-        let mass = a.behaviour.params(&world.tuning).mass.max(f32::EPSILON);
-        let f = cam.to_screen(pos + a.steer / mass * FORCE_SECONDS);
-        draw_line(p.x, p.y, f.x, f.y, 2.0, STEERING);
-    }
     // Forty "formation" labels would hide the formation; the ships in flight are the story.
     if world.agents.len() <= LABEL_LIMIT && a.state != "formation" {
         draw_text(world.state_word(a), p.x + 12.0, p.y - 10.0, 16.0, LABEL);
     }
 }
 
-/// A way out of a pocket being followed (its feelers set aside): the swept line from where the
-/// body stops to where it met something, with a cross there.
-fn way_out(u: &Unstick, cam: &Camera) {
-    if let Some(e) = u.escape {
-        let (a, b) = (cam.to_screen(e.from), cam.to_screen(e.from + e.dir * e.run));
-        draw_line(a.x, a.y, b.x, b.y, 2.0, PREDICT);
-        cross(b, 5.0, PREDICT);
+/// A trace's marks, each in its role's colour; `shift` moves the marks that start at the agent
+/// to where it is drawn.
+fn marks(t: &Trace, shift: Vec2, world: &World, cam: &Camera) {
+    let grid = &world.arena.tiles;
+    for m in &t.marks {
+        // (In a crowd the lines to each path chaser's next corner would hide the paths.)
+        if m.role == Role::Course && world.agents.len() > LABEL_LIMIT {
+            continue;
+        }
+        let color = role_color(m.role);
+        let start = |v: Vec2| if m.follows { v + shift } else { v };
+        match m.shape {
+            Shape::Segment { from, to } => {
+                let (a, b) = (cam.to_screen(start(from)), cam.to_screen(to));
+                let width = match m.role {
+                    Role::Escape => 2.0,
+                    Role::Normal => 1.5,
+                    _ => 1.0,
+                };
+                draw_line(a.x, a.y, b.x, b.y, width, color);
+            }
+            Shape::Vector { from, v } => {
+                let scale = match m.role {
+                    Role::Apart => APART_PX,
+                    _ => FORCE_SECONDS,
+                };
+                let from = start(from);
+                let (a, b) = (cam.to_screen(from), cam.to_screen(from + v * scale));
+                draw_line(a.x, a.y, b.x, b.y, 2.0, color);
+            }
+            Shape::Circle { at, radius } => {
+                let c = cam.to_screen(start(at));
+                draw_circle_lines(c.x, c.y, radius * cam.scale, 1.0, color);
+            }
+            Shape::Dot { at } => {
+                let c = cam.to_screen(at);
+                draw_circle(c.x, c.y, 3.0, color);
+            }
+            Shape::Cross { at } => {
+                let size = match m.role {
+                    Role::Threat | Role::Escape => 5.0,
+                    _ => 6.0,
+                };
+                cross(cam.to_screen(at), size, color);
+            }
+            Shape::Tile(tile) => tile_box(grid, tile, color, cam),
+            Shape::Cone {
+                at,
+                heading,
+                radius,
+                fov_deg,
+            } => group_overlay::cone(start(at), heading, radius, fov_deg, cam),
+        }
+    }
+}
+
+/// The colour each traced quantity is drawn in.
+fn role_color(role: Role) -> Color {
+    match role {
+        Role::Steering | Role::Normal => STEERING,
+        Role::Ray => FEELER,
+        Role::Hit | Role::Blocked => BLOCKED,
+        Role::Sight | Role::Wander | Role::Course => SIGHT,
+        Role::Predicted | Role::Escape => PREDICT,
+        Role::Threat => THREAT,
+        Role::Path => PATH,
+        Role::Walked => WALKED,
+        Role::Occupied => CHASER,
+        Role::Apart => APART,
+        Role::Neighbour => NEIGHBOUR,
     }
 }
 
@@ -472,41 +427,6 @@ fn describe_instruction(i: &Instruction) -> String {
         s.push_str(&format!(" {d:.0} px"));
     }
     s
-}
-
-/// The wander circle ahead of the agent and its target on it.
-fn wander_circle(a: &Agent, pos: Vec2, distance: f32, radius: f32, cam: &Camera) {
-    let c = cam.to_screen(pos + a.body.heading * distance);
-    draw_circle_lines(c.x, c.y, radius * cam.scale, 1.0, SIGHT);
-    let w = cam.to_screen(a.aim);
-    draw_line(c.x, c.y, w.x, w.y, 1.0, SIGHT);
-    draw_circle(w.x, w.y, 3.0, PREDICT);
-}
-
-/// Feeler rays, the one that hit in red with its hit point and surface normal.
-fn draw_rays(rays: &[Ray; 3], hit: Option<(RayHit, u8)>, cam: &Camera) {
-    for (i, r) in rays.iter().enumerate() {
-        if r.length <= 0.0 {
-            continue;
-        }
-        let hit_here = hit.filter(|(_, ray)| usize::from(*ray) == i);
-        let o = cam.to_screen(r.origin);
-        let e = cam.to_screen(r.origin + r.dir * r.length);
-        draw_line(
-            o.x,
-            o.y,
-            e.x,
-            e.y,
-            1.0,
-            if hit_here.is_some() { BLOCKED } else { FEELER },
-        );
-    }
-    if let Some((h, _)) = hit {
-        let at = cam.to_screen(h.point);
-        let n = cam.to_screen(h.point + h.normal * 16.0);
-        draw_circle(at.x, at.y, 3.0, BLOCKED);
-        draw_line(at.x, at.y, n.x, n.y, 1.5, STEERING);
-    }
 }
 
 fn tile_box(grid: &TileGrid, t: IVec2, color: Color, cam: &Camera) {

@@ -6,9 +6,9 @@
 
 use super::camera::Camera;
 use super::palette::{LABEL, SIGHT, THREAT};
+use crate::data::crowds::{FlockParams, SwarmParams};
 use crate::sim::agent::{Agent, Behaviour};
-use crate::sim::behaviours::flock::{FlockParams, Neighbourhood, Sight};
-use crate::sim::behaviours::swarm::{self, SwarmParams};
+use crate::sim::behaviours::swarm;
 use crate::sim::mode::Mode;
 use crate::sim::world::World;
 use glam::Vec2;
@@ -29,7 +29,6 @@ pub const ALIGNMENT: Color = Color::new(0.35, 0.65, 1.0, 0.95);
 pub const COHESION: Color = Color::new(1.0, 0.85, 0.25, 0.95);
 const FLEE: Color = Color::new(1.0, 0.55, 0.15, 0.95);
 const FOLLOW: Color = Color::new(0.80, 0.55, 1.0, 0.95);
-const NEIGHBOUR: Color = Color::new(1.0, 1.0, 1.0, 0.35);
 const CORRIDOR: Color = Color::new(0.80, 0.55, 1.0, 0.35);
 const PANEL: Color = Color::new(0.06, 0.07, 0.09, 0.85);
 const AXIS: Color = Color::new(1.0, 1.0, 1.0, 0.35);
@@ -57,6 +56,23 @@ pub fn draw(world: &World, player: Vec2, cam: &Camera, alpha: f32) {
         | Mode::Pathfind
         | Mode::Fsm => {}
     }
+}
+
+/// The members the overlay explains, for the world to trace: the few nearest the player (by
+/// index and id).
+pub fn explained(world: &World) -> impl Iterator<Item = (usize, u32)> + '_ {
+    let mut near: Vec<(f32, usize)> = world
+        .agents
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (a.body.pos.distance_squared(world.player.pos), i))
+        .collect();
+    let keep = EXPLAINED.min(near.len());
+    if keep > 0 && keep < near.len() {
+        near.select_nth_unstable_by(keep - 1, |a, b| a.0.total_cmp(&b.0));
+    }
+    near.truncate(keep);
+    near.into_iter().map(|(_, i)| (i, world.agents[i].id))
 }
 
 /// The members nearest the player, nearest first, with their drawn positions.
@@ -96,15 +112,8 @@ fn flock(world: &World, player: Vec2, cam: &Camera, alpha: f32) {
             continue;
         };
         let s = cam.to_screen(pos);
-        let heard = heeded(world, i, fp, |q| {
-            let t = cam.to_screen(q);
-            draw_line(s.x, s.y, t.x, t.y, 1.0, NEIGHBOUR);
-        });
-        let reach = match fp.neighbourhood {
-            Neighbourhood::Metric => fp.radius,
-            Neighbourhood::Topological => fp.reach,
-        };
-        cone(pos, a.body.heading, reach, fp.fov_deg, cam);
+        // (Whom it heeds and its view are drawn with its trace.)
+        let heard = world.trace_of(i).map_or(0, |t| t.heeded);
         let f = &mind.forces;
         let arrow = |v: Vec2, color: Color| {
             if v != Vec2::ZERO {
@@ -128,43 +137,8 @@ fn flock(world: &World, player: Vec2, cam: &Camera, alpha: f32) {
     ]);
 }
 
-/// Boid `i`'s neighbours as the flock counts them (the grid as the tick began, the sight from
-/// the boid's heading then), each shown to `each`; how many.
-fn heeded(world: &World, i: usize, fp: &FlockParams, mut each: impl FnMut(Vec2)) -> usize {
-    let g = &world.flocking;
-    let (Some(&me), Some(a)) = (g.positions().get(i), world.agents.get(i)) else {
-        return 0;
-    };
-    let me_index = i as u32;
-    let mut count = 0;
-    match fp.neighbourhood {
-        Neighbourhood::Metric => {
-            let sight = Sight::new(me, a.prev_heading, fp.radius, fp.fov_deg);
-            g.grid.for_each_within(me, fp.radius, |j, q, d2| {
-                if j != me_index && sight.sees_offset(q - me, d2) {
-                    each(q);
-                    count += 1;
-                }
-            });
-        }
-        Neighbourhood::Topological => {
-            let sight = Sight::new(me, a.prev_heading, fp.reach, fp.fov_deg);
-            let near = g.grid.nearest(me, fp.k as usize, fp.reach, |j, q| {
-                j != me_index && sight.sees(q)
-            });
-            for (j, _) in near.iter() {
-                if let Some(&q) = g.positions().get(j as usize) {
-                    each(q);
-                    count += 1;
-                }
-            }
-        }
-    }
-    count
-}
-
 /// The neighbour disc cut to the view: the arc and, short of a full circle, its two edges.
-fn cone(pos: Vec2, heading: Vec2, radius: f32, fov_deg: f32, cam: &Camera) {
+pub fn cone(pos: Vec2, heading: Vec2, radius: f32, fov_deg: f32, cam: &Camera) {
     let half = fov_deg.clamp(0.0, 360.0).to_radians() * 0.5;
     if half <= 0.0 {
         return;
@@ -219,8 +193,8 @@ fn swarm(world: &World, player: Vec2, cam: &Camera, alpha: f32) {
         let Behaviour::Swarmer(mind) = &a.behaviour else {
             continue;
         };
+        // (Its range is drawn with its trace.)
         let s = cam.to_screen(pos);
-        draw_circle_lines(s.x, s.y, sp.range * length * cam.scale, 1.0, SIGHT);
         let f = &mind.forces;
         let arrow = |v: Vec2, color: Color| {
             if v != Vec2::ZERO {
@@ -253,7 +227,8 @@ fn legend(items: &[(&str, Color)]) {
     }
 }
 
-/// `F(r)` over 0…3 r* (or the range), repulsion shaded above the axis and attraction below,
+/// `F(r)` over 0…3 r* (or the range), sampled by the swarm's own drawing aid from the tuning
+/// alone (no member's state),, repulsion shaded above the axis and attraction below,
 /// the equilibrium marked, in a panel at the bottom right.
 fn curve(sp: &SwarmParams, length: f32) {
     let (w, h) = (300.0, 170.0);

@@ -8,8 +8,6 @@ use super::palette;
 use super::palette::{DIM, TEXT};
 use crate::data::fsm::GuardBehaviour;
 use crate::sim::agent::Agent;
-use crate::sim::behaviours::guard::Guard;
-use crate::sim::fsm::Vision;
 use crate::sim::world::World;
 use glam::Vec2;
 use macroquad::prelude::{
@@ -17,8 +15,6 @@ use macroquad::prelude::{
     draw_text, draw_triangle, measure_text, screen_height, screen_width,
 };
 
-/// Segments of a drawn cone: each edge ray is cast, so obstacles cut the cone where they block.
-const CONE_SEGMENTS: usize = 28;
 /// How long (simulated seconds) a transition stays lit in the diagram after it fired.
 const LIT_SECONDS: f64 = 1.5;
 const LIT: Color = Color::new(1.0, 1.0, 1.0, 1.0);
@@ -67,34 +63,29 @@ pub fn floor(world: &World, cam: &Camera, alpha: f32) {
             );
         }
     }
-    let vision = Vision::from_tuning(&world.tuning.fsm);
-    for a in &world.agents {
-        if let Some(g) = a.behaviour.guard() {
+    for (i, a) in world.agents.iter().enumerate() {
+        if let Some(g) = a.behaviour.guard()
+            && let Some(t) = world.trace_of(i)
+        {
             let eye = a.prev_pos.lerp(a.body.pos, alpha);
-            cone(world, &vision, eye, a.body.heading, color(g.doing), cam);
+            cone(eye, eye - a.body.pos, &t.fan, color(g.doing), cam);
         }
     }
 }
 
-/// A vision cone from `eye` along `facing`, each ray stopped by the first obstacle it meets.
-fn cone(world: &World, vision: &Vision, eye: Vec2, facing: Vec2, c: Color, cam: &Camera) {
-    let e = cam.to_screen(eye);
-    let spread = 2.0 * vision.half_angle;
-    let reach = |i: usize| {
-        let angle = -vision.half_angle + spread * i as f32 / CONE_SEGMENTS as f32;
-        let dir = Vec2::from_angle(angle).rotate(facing);
-        let t = world
-            .arena
-            .ray_cast(eye, dir, vision.range)
-            .map_or(vision.range, |h| h.t);
-        cam.to_screen(eye + dir * t)
+/// A vision cone from `eye` to the ends of its traced rays (each stopped by the first obstacle
+/// it met), moved by `shift` to where the guard is drawn.
+fn cone(eye: Vec2, shift: Vec2, fan: &[Vec2], c: Color, cam: &Camera) {
+    let Some((&first, rest)) = fan.split_first() else {
+        return;
     };
+    let e = cam.to_screen(eye);
     let fill = faded(c, 0.13);
     let edge = faded(c, 0.45);
-    let mut last = reach(0);
+    let mut last = cam.to_screen(first + shift);
     draw_line(e.x, e.y, last.x, last.y, 1.0, edge);
-    for i in 1..=CONE_SEGMENTS {
-        let next = reach(i);
+    for &end in rest {
+        let next = cam.to_screen(end + shift);
         draw_triangle(e, last, next, fill);
         draw_line(last.x, last.y, next.x, next.y, 1.0, edge);
         last = next;
@@ -104,7 +95,10 @@ fn cone(world: &World, vision: &Vision, eye: Vec2, facing: Vec2, c: Color, cam: 
 
 /// The overlay for one guard at `pos`: where it last saw the player (a cross with the seconds
 /// since), and the path it walks while searching or returning.
-pub fn overlay(a: &Agent, g: &Guard, pos: Vec2, cam: &Camera) {
+pub fn overlay(a: &Agent, pos: Vec2, cam: &Camera) {
+    let Some(g) = a.behaviour.guard() else {
+        return;
+    };
     let c = color(g.doing);
     if let Some(seen) = g.mind.last_seen {
         let s = cam.to_screen(seen);

@@ -164,7 +164,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
     let mut trails = draw::Trails::default();
     let mut tuning_panel = panel::Panel::default();
     let mut batch = style::Batch::default();
-    let mut paths = pathview::PathView::default();
+    let mut picks = Vec::new();
     loop {
         let (mx, my) = macroquad::input::mouse_position();
         let over_ui = view.tuning && panel::contains(&world, mx, my);
@@ -299,7 +299,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         }
 
         let alpha = if view.paused { 1.0 } else { frame.alpha };
-        scene(&world, &view, &trails, &mut paths, &mut batch, alpha);
+        scene(&mut world, &view, &trails, &mut picks, &mut batch, alpha);
         if view.tuning
             && let Some(message) = tuning_panel.show(&mut world, &config.sources)
         {
@@ -342,17 +342,19 @@ fn write_record(
 /// The world as the window shows it: agents and overlays, the HUD, and the panels and charts
 /// the mode and the view ask for (live play and the replay window draw the same).
 fn scene(
-    world: &World,
+    world: &mut World,
     view: &View,
     trails: &draw::Trails,
-    paths: &mut pathview::PathView,
+    picks: &mut Vec<(usize, u32)>,
     batch: &mut style::Batch,
     alpha: f32,
 ) {
-    paths.update(world);
-    draw::world(world, view, trails, paths, batch, alpha);
+    draw::trace_picks(world, view.overlay, picks);
+    world.trace_agents(picks);
+    let world = &*world;
+    draw::world(world, view, trails, batch, alpha);
     hud::draw(world, view);
-    paths.panel(world);
+    pathview::panel(world);
     if world.mode == Mode::Mixed {
         hud::legend(world);
     }

@@ -40,6 +40,8 @@ pub const DRONE: Color = Color::new(0.35, 0.60, 1.0, 1.0);
 pub const WALKER: Color = Color::new(0.75, 0.55, 1.0, 1.0);
 pub const TRAIL: Color = Color::new(0.75, 0.55, 1.0, 0.45);
 pub const APART: Color = Color::new(1.0, 0.60, 0.20, 0.9);
+/// A line from a crowd member to a neighbour it heeds.
+pub const NEIGHBOUR: Color = Color::new(1.0, 1.0, 1.0, 0.35);
 
 /// Text and panels.
 pub const TEXT: Color = Color::new(0.92, 0.94, 0.98, 1.0);

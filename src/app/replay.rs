@@ -9,7 +9,6 @@
 use super::camera::HUD_HEIGHT;
 use super::hud;
 use super::palette::{DIM, PANEL_BG, TEXT};
-use super::pathview::PathView;
 use super::view::View;
 use super::{create_record, draw, open_window, style};
 use crate::data::DataSources;
@@ -191,7 +190,7 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
     let mut clock = Clock::new(TICK_HZ);
     let mut trails = draw::Trails::default();
     let mut batch = style::Batch::default();
-    let mut paths = PathView::default();
+    let mut picks = Vec::new();
     let mut target: Option<usize> = None;
     let started = Instant::now();
     let mut screenshots = 0u32;
@@ -282,8 +281,14 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
             view.error = Some(e.to_string());
         }
 
-        let world = &replay.world;
-        super::scene(world, &view, &trails, &mut paths, &mut batch, 1.0);
+        super::scene(
+            &mut replay.world,
+            &view,
+            &trails,
+            &mut picks,
+            &mut batch,
+            1.0,
+        );
         bar(&replay, &view, target);
         if view.help {
             let rows: Vec<(&str, &str)> = REPLAY_KEYS.iter().map(|&(_, l, _, h)| (l, h)).collect();

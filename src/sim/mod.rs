@@ -17,5 +17,6 @@ pub mod record;
 pub mod replay;
 pub mod space;
 pub mod tiles;
+pub mod trace;
 pub mod vehicle;
 pub mod world;

@@ -3,6 +3,7 @@
 
 use super::behaviour::Behaviour;
 use crate::data::tuning::Tuning;
+use crate::sim::behaviours::galaga::ShipState;
 use crate::sim::mode::Mode;
 use crate::sim::space::arena::Arena;
 use crate::sim::tiles::TileGrid;
@@ -91,6 +92,11 @@ impl Agent {
     /// The logical tile of a tile agent.
     pub fn tile(&self) -> Option<IVec2> {
         self.behaviour.tile_walk().map(|w| w.tile)
+    }
+
+    /// A Galaga ship still waiting off the field for its turn (neither drawn nor explained).
+    pub fn queued(&self) -> bool {
+        matches!(&self.behaviour, Behaviour::Ship(s) if s.state == ShipState::Queued)
     }
 
     /// Intercept's time to close this tick, when it predicted.

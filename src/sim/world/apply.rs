@@ -34,5 +34,7 @@ impl World {
             Command::Note(event) => self.events.push(event.clone()),
         }
         self.commands.push(command);
+        // (A paused world shows what the change did.)
+        self.traces_stale();
     }
 }

@@ -151,6 +151,8 @@ pub struct World {
     pub flocking: Flocking,
     /// `pathfind`'s planner.
     pub paths: Pathing,
+    /// The agents the window traces and their traces (never part of the simulation).
+    tracing: trace::Tracing,
 }
 
 impl World {
@@ -186,6 +188,7 @@ impl World {
             flocking: Flocking::default(),
             plans: Vec::with_capacity(BATCH),
             paths: Pathing::new(config.order),
+            tracing: trace::Tracing::default(),
             config,
         };
         let count = world
@@ -347,5 +350,6 @@ mod guards;
 mod pathfind;
 mod spawn;
 mod tick;
+mod trace;
 
 pub use pathfind::{CROWD, Pathing};

@@ -11,8 +11,13 @@ use crate::sim::space::neighbours::Member;
 use crate::sim::space::{Player, Scene};
 
 impl World {
-    /// Advance one fixed tick.
+    /// Advance one fixed tick (the traces are filled again when the window next asks).
     pub fn tick(&mut self, input: &Input) {
+        self.advance(input);
+        self.traces_stale();
+    }
+
+    fn advance(&mut self, input: &Input) {
         self.ticked = Some(match self.player.script {
             Script::Keys => TickInput::Keys(input.move_dir),
             script => TickInput::Script(script),
