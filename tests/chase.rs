@@ -16,7 +16,7 @@ use steering_arena::sim::behaviours::intercept::{self, Prediction};
 use steering_arena::sim::behaviours::seek::seek;
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
-use steering_arena::sim::tiles::{bresenham_line, bresenham_nth};
+use steering_arena::sim::space::tiles::{bresenham_line, bresenham_nth};
 use steering_arena::sim::vehicle::Vehicle;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 

@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 use steering_arena::data::arena::ArenaData;
 use steering_arena::sim::path::{self, FlowField, Order, Search, TileState};
 use steering_arena::sim::space::arena::{Arena, Obstacle};
-use steering_arena::sim::tiles::TileGrid;
+use steering_arena::sim::space::tiles::TileGrid;
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;

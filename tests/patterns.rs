@@ -22,7 +22,7 @@ use steering_arena::sim::behaviours::pattern::{PatternRun, TileRun};
 use steering_arena::sim::metrics::Summary;
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
-use steering_arena::sim::tiles::TileGrid;
+use steering_arena::sim::space::tiles::TileGrid;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 const DT: f32 = 1.0 / 60.0;

@@ -15,7 +15,7 @@ use crate::data::patterns::{Instruction, Steer};
 use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::mode::Mode;
 use crate::sim::space::arena::Obstacle;
-use crate::sim::tiles::TileGrid;
+use crate::sim::space::tiles::TileGrid;
 use crate::sim::trace::{Role, Shape, Trace};
 use crate::sim::world::World;
 use glam::IVec2;

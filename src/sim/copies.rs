@@ -19,7 +19,7 @@ use crate::data::patterns::TileInstruction;
 use crate::data::tuning::PatternTuning;
 use crate::sim::behaviours::pattern::{DIRECTIONS, PatternRun};
 use crate::sim::space::arena::Arena;
-use crate::sim::tiles::TileGrid;
+use crate::sim::space::tiles::TileGrid;
 use glam::{IVec2, Vec2};
 use std::collections::HashSet;
 

@@ -16,7 +16,7 @@ pub mod player;
 pub mod record;
 pub mod replay;
 pub mod space;
-pub mod tiles;
+
 pub mod trace;
 pub mod vehicle;
 pub mod world;

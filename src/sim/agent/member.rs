@@ -6,7 +6,7 @@ use crate::data::tuning::Tuning;
 use crate::sim::behaviours::galaga::ShipState;
 use crate::sim::mode::Mode;
 use crate::sim::space::arena::Arena;
-use crate::sim::tiles::TileGrid;
+use crate::sim::space::tiles::TileGrid;
 use crate::sim::vehicle::Vehicle;
 use glam::{IVec2, Vec2};
 

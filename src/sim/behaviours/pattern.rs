@@ -14,7 +14,7 @@ use crate::data::patterns::{Instruction, Steer, TileInstruction};
 use crate::data::tuning::{PatternTuning, TileTuning, VehicleTuning};
 use crate::sim::space::Senses;
 use crate::sim::space::arena::{Arena, Response};
-use crate::sim::tiles::TileGrid;
+use crate::sim::space::tiles::TileGrid;
 use crate::sim::vehicle::Vehicle;
 use glam::{IVec2, Vec2};
 use std::sync::Arc;

@@ -6,7 +6,7 @@ use super::decision::{Decision, Me, Plan};
 use super::tile_walk::TileWalk;
 use crate::data::tuning::TileTuning;
 use crate::sim::space::Senses;
-use crate::sim::tiles::TileGrid;
+use crate::sim::space::tiles::TileGrid;
 use glam::IVec2;
 
 /// Mode 1: a step toward the player's tile when one is due (`flip`: away from it).

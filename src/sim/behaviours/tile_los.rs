@@ -15,7 +15,7 @@ use super::tile_chase;
 use super::tile_walk::TileWalk;
 use crate::data::tuning::TileTuning;
 use crate::sim::space::Senses;
-use crate::sim::tiles::{TileGrid, bresenham_nth};
+use crate::sim::space::tiles::{TileGrid, bresenham_nth};
 use glam::IVec2;
 
 /// Mode 2: a step along the Bresenham line to the player when one is due (`flip`: away along

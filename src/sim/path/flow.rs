@@ -3,7 +3,7 @@
 //! a thousand chasers cost one flood of the grid and a table look-up each.
 
 use super::search::{MOVES, STRAIGHT, Search, step_cost};
-use crate::sim::tiles::TileGrid;
+use crate::sim::space::tiles::TileGrid;
 use glam::{IVec2, Vec2};
 
 /// No step: the goal itself, or a tile with no way to it.

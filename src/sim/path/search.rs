@@ -6,7 +6,7 @@
 //! digits) so that equal priorities are exactly equal and the tie-breaks decide, not rounding; the
 //! reported cost is recounted in real tiles from the steps of the path.
 
-use crate::sim::tiles::TileGrid;
+use crate::sim::space::tiles::TileGrid;
 use glam::IVec2;
 
 /// A straight step's cost in search units.

@@ -1,8 +1,8 @@
-//! Space: everything an agent can sense of where it is — the arena's shapes, its obstacle grid
-//! and clearance field, the lanes a fan of sweeps shares, the neighbour grid over the crowd, the
-//! feelers and when they are cast. Behaviours ask through a [`Senses`] value built per agent and
-//! never reach past it, so how the sensing is regulated (Buckland's cast / held / changed) lives
-//! here alone.
+//! Space: everything an agent can sense of where it is — the arena's shapes, its obstacle grid,
+//! clearance field and tiles (which tiles a shape blocks, Bresenham's line), the lanes a fan of
+//! sweeps shares, the neighbour grid over the crowd, the feelers and when they are cast.
+//! Behaviours ask through a [`Senses`] value built per agent and never reach past it, so how the
+//! sensing is regulated (Buckland's cast / held / changed) lives here alone.
 
 pub mod arena;
 pub mod casts;
@@ -14,6 +14,7 @@ pub mod masses;
 pub mod neighbours;
 pub mod senses;
 pub mod shape;
+pub mod tiles;
 
 pub use arena::Arena;
 pub use casts::CastSchedule;

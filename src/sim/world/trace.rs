@@ -17,7 +17,7 @@ use crate::sim::mode::Mode;
 use crate::sim::path::{self, FlowField};
 use crate::sim::space::clear;
 use crate::sim::space::feelers::{self, Feel, Layout, Ray};
-use crate::sim::tiles::bresenham;
+use crate::sim::space::tiles::bresenham;
 use crate::sim::trace::{PathTrace, Role, Shape, Trace};
 use glam::Vec2;
 use std::time::Instant;

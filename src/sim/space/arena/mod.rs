@@ -19,7 +19,7 @@ pub use grid::{CELL, MAX_SWEEP_RADIUS};
 
 use crate::data::arena::ArenaData;
 use crate::sim::space::field::Field;
-use crate::sim::tiles::TileGrid;
+use crate::sim::space::tiles::TileGrid;
 use glam::Vec2;
 use grid::Grid;
 

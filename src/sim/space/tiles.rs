@@ -1,7 +1,7 @@
 //! The tile grid: coordinates, blocked tiles, and Bresenham's line (Bourg & Seemann ch. 2's
 //! line-of-sight chase on tiles walks it one tile per step).
 
-use crate::sim::space::shape::Obstacle;
+use super::shape::Obstacle;
 use glam::{IVec2, Vec2};
 
 /// Which tiles an obstacle overlaps, for the tile modes.
