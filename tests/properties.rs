@@ -692,8 +692,7 @@ proptest! {
     }
 }
 
-/// Every mode's property over [`LONG_CASES`] cases (the first of them the ones the tests above
-/// try: the generator starts from the same seed).
+/// Every mode's property over [`LONG_CASES`] cases, drawn from the same seed as the tests above.
 #[test]
 #[ignore = "needs a long fuzz run: run with --include-ignored (CI does)"]
 fn every_mode_holds_over_many_cases() {
