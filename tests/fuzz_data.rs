@@ -8,7 +8,8 @@
 //! and within [`PARSE_BOUND`]. Every error is one line naming a place: the line and column (syntax
 //! and type errors) or a field path starting with one of the file's own fields (invalid values);
 //! loaded from a file, it starts with the file's path. Data that parses is run for a few ticks in
-//! every mode, which must not panic either.
+//! every mode, which must not panic either (of the structural mutations that parse, one in
+//! [`SMOKE_SAMPLE`] in a plain `cargo test`; each one in the ignored full run, which CI runs).
 //!
 //! Last, the documented size limits are enforced with clear errors: `MAX_OBSTACLES` obstacles
 //! (`data/arena.rs`), `MAX_LIST` entries in every list of the patterns file (`data/patterns.rs`)
@@ -21,6 +22,7 @@ use ::rand::rngs::StdRng;
 use ::rand::{Rng, SeedableRng};
 use common::scratch;
 use serde_json::{Map, Value, json};
+use std::collections::HashMap;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -37,6 +39,9 @@ const PARSE_BOUND: Duration = Duration::from_secs(1);
 const BYTE_MUTATIONS: usize = 2_000;
 /// Ticks each mode runs on data that parsed.
 const SMOKE_TICKS: usize = 10;
+/// In the default run, one in this many structural mutations that parse runs in every mode
+/// (the ignored full run runs each).
+const SMOKE_SAMPLE: usize = 16;
 
 // --- the three files -----------------------------------------------------------------------------
 
@@ -143,9 +148,20 @@ struct Tally {
     inputs: AtomicUsize,
     accepted: AtomicUsize,
     failures: Mutex<Vec<String>>,
+    /// Of the inputs that parse, every this-many-th runs in every mode (0 or 1: each one).
+    smoke_every: usize,
 }
 
 impl Tally {
+    /// A tally whose inputs that parse run in every mode only one in `n` (the quick form of a
+    /// long run: every input is still parsed and its error checked).
+    fn smoking_one_in(n: usize) -> Tally {
+        Tally {
+            smoke_every: n,
+            ..Tally::default()
+        }
+    }
+
     fn fail(&self, failure: String) {
         self.failures.lock().expect("not poisoned").push(failure);
     }
@@ -203,7 +219,10 @@ fn check_text(kind: Kind, text: &str, what: &str, tally: &Tally) {
             }
         }
         Ok(data) => {
-            tally.accepted.fetch_add(1, Ordering::Relaxed);
+            let n = tally.accepted.fetch_add(1, Ordering::Relaxed);
+            if !n.is_multiple_of(tally.smoke_every.max(1)) {
+                return;
+            }
             if let Err(e) = smoke(&data) {
                 tally.fail(format!("accepted data ({what}) {e}"));
             }
@@ -211,8 +230,26 @@ fn check_text(kind: Kind, text: &str, what: &str, tally: &Tally) {
     }
 }
 
-/// A few ticks of every mode on data that parsed: no panic, nothing non-finite.
+/// A few ticks of every mode on data that parsed: no panic, nothing non-finite. Many mutations
+/// load to the same data (a field removed that defaults to the value it had, a key given twice
+/// whose last value is the file's own), so each distinct data set runs once and its outcome is
+/// kept (by its `Debug` text, which tells every value apart).
 fn smoke(data: &DataSet) -> Result<(), String> {
+    static OUTCOMES: OnceLock<Mutex<HashMap<String, Result<(), String>>>> = OnceLock::new();
+    let outcomes = OUTCOMES.get_or_init(Mutex::default);
+    let key = format!("{data:?}");
+    if let Some(known) = outcomes.lock().expect("not poisoned").get(&key) {
+        return known.clone();
+    }
+    let outcome = run_every_mode(data);
+    outcomes
+        .lock()
+        .expect("not poisoned")
+        .insert(key, outcome.clone());
+    outcome
+}
+
+fn run_every_mode(data: &DataSet) -> Result<(), String> {
     for &mode in Mode::ALL {
         let ran = panic::catch_unwind(AssertUnwindSafe(|| {
             let config = WorldConfig {
@@ -603,9 +640,10 @@ fn every_truncation_of_each_file_is_a_one_line_error_naming_a_place() {
     tally.finish("truncations of the three files");
 }
 
-#[test]
-fn wrong_types_odd_numbers_unknown_and_duplicated_fields_and_deep_nesting_are_reported() {
-    let tally = Tally::default();
+/// Every structural mutation of the three files parsed and its error checked; of those that
+/// parse, one in `smoke_one_in` runs in every mode.
+fn structural_mutations_are_reported(smoke_one_in: usize) {
+    let tally = Tally::smoking_one_in(smoke_one_in);
     for kind in Kind::ALL {
         let mutations = structural_mutations(kind);
         assert!(
@@ -619,6 +657,19 @@ fn wrong_types_odd_numbers_unknown_and_duplicated_fields_and_deep_nesting_are_re
         }
     }
     tally.finish("structural mutations of the three files");
+}
+
+#[test]
+fn wrong_types_odd_numbers_unknown_and_duplicated_fields_and_deep_nesting_are_reported() {
+    // About a thousand mutations parse; each runs every mode for a few ticks, about half a
+    // second in a debug build. The default run tries one in SMOKE_SAMPLE of them.
+    structural_mutations_are_reported(SMOKE_SAMPLE);
+}
+
+#[test]
+#[ignore = "needs a long fuzz run: run with --include-ignored (CI does)"]
+fn wrong_types_odd_numbers_unknown_and_duplicated_fields_and_deep_nesting_all_run_in_every_mode() {
+    structural_mutations_are_reported(1);
 }
 
 #[test]

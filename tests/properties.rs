@@ -26,7 +26,7 @@ mod common;
 
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{RngSeed, TestCaseError};
+use proptest::test_runner::{RngSeed, TestCaseError, TestRunner};
 use serde_json::Value;
 use steering_arena::data::arena::{ArenaData, ObstacleData};
 use steering_arena::data::tuning::{SLIDERS, Tuning};
@@ -41,9 +41,12 @@ use steering_arena::sim::space::arena::{Arena, Response};
 use steering_arena::sim::space::feelers::Layout;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
-/// Cases per mode. Each case runs its world twice (determinism), so this keeps the file well
-/// under a minute in a debug `cargo test`.
-const CASES: u32 = 24;
+/// Cases per mode in a plain `cargo test`. Each case runs its world twice (determinism), so this
+/// keeps the file to seconds in a debug build; the ignored [`every_mode_holds_over_many_cases`]
+/// runs [`LONG_CASES`] (CI does).
+const CASES: u32 = 8;
+/// Cases per mode in the ignored long run.
+const LONG_CASES: u32 = 32;
 /// The generator's seed (see [`config`]).
 const SEED: u64 = 8;
 /// Largest per-tick displacement over `max_speed * dt` for continuous agents. 1.0 is the vehicle
@@ -686,6 +689,25 @@ proptest! {
     #[test]
     fn fsm_stays_finite_inside_clear_and_deterministic(c in case(Mode::Fsm)) {
         check(&c)?;
+    }
+}
+
+/// Every mode's property over [`LONG_CASES`] cases, drawn from the same seed as the tests above.
+#[test]
+#[ignore = "needs a long fuzz run: run with --include-ignored (CI does)"]
+fn every_mode_holds_over_many_cases() {
+    for &mode in Mode::ALL {
+        let config = ProptestConfig {
+            cases: std::env::var("PROPTEST_CASES")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(LONG_CASES),
+            ..config()
+        };
+        let mut runner = TestRunner::new(config);
+        if let Err(e) = runner.run(&case(mode), |c| check(&c)) {
+            panic!("{mode}: {e}");
+        }
     }
 }
 

@@ -1,13 +1,14 @@
-//! Soak: every mode, in each of its forms (the `E`, `V` and `T` alternates too), for 10 simulated
-//! minutes with twice its default agents, through `headless::run` as `sim` runs it. The summary's
-//! safety fields must hold over all 36,000 ticks: nothing non-finite, no agent centre outside the
-//! arena, no agent overlapping an obstacle, and no continuous agent moving faster than its top
-//! speed allows (within `MAX_STEP_RATIO`; tile agents jump a tile per step by design and are not
-//! measured).
+//! Soak: every mode, in each of its forms (the `E`, `V` and `T` alternates too), with twice its
+//! default agents, through `headless::run` as `sim` runs it. The summary's safety fields must
+//! hold over every tick: nothing non-finite, no agent centre outside the arena, no agent
+//! overlapping an obstacle, and no continuous agent moving faster than its top speed allows
+//! (within `MAX_STEP_RATIO`; tile agents jump a tile per step by design and are not measured).
 //!
-//! Each mode is its own test, so the harness runs them on every core: in a debug build the
-//! sixteen runs take about 35 s of CPU in all, about 20 s of wall time on two cores (each test
-//! prints its time).
+//! Each mode has two tests: half a simulated minute in the default run, and ten simulated minutes
+//! (36,000 ticks) ignored by default — `cargo test -- --include-ignored` runs them (CI does).
+//! A few outcomes need the long run (the fsm's guards lose and find the player again and again);
+//! the ten-minute tests check those. Each test is its own, so the harness runs them on every
+//! core; each prints its time.
 
 mod common;
 
@@ -19,8 +20,16 @@ use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
 use steering_arena::sim::world::WorldConfig;
 
-/// Ten simulated minutes.
+/// Ten simulated minutes: the long soak.
 const SECONDS: f64 = 600.0;
+/// Half a simulated minute: the soak of the default run.
+const QUICK_SECONDS: f64 = 30.0;
+/// Why the long soaks are left out of a plain `cargo test`.
+macro_rules! long {
+    () => {
+        "needs a long soak: run with --include-ignored (CI does)"
+    };
+}
 /// The same bound as the property tests: the vehicle model's own clamp, with room for f32
 /// rounding and a collision's 0.01 px push-out.
 const MAX_STEP_RATIO: f32 = 1.05;
@@ -35,7 +44,7 @@ fn player_for(mode: Mode, flip: bool) -> Script {
     }
 }
 
-fn soak_one(mode: Mode, flip: bool) -> Summary {
+fn soak_one(mode: Mode, flip: bool, seconds: f64) -> Summary {
     let data = built_in();
     let agents = mode.default_agents() * 2;
     let config = WorldConfig {
@@ -47,9 +56,9 @@ fn soak_one(mode: Mode, flip: bool) -> Summary {
         ..WorldConfig::default()
     };
     let started = Instant::now();
-    let s = world::summary(&data, config, SECONDS);
+    let s = world::summary(&data, config, seconds);
     let what = format!(
-        "{mode}{} with {} agents for {SECONDS} s",
+        "{mode}{} with {} agents for {seconds} s",
         if flip { " (alternate)" } else { "" },
         s.agents
     );
@@ -63,7 +72,7 @@ fn soak_one(mode: Mode, flip: bool) -> Summary {
         s.max_step_ratio,
         s.stuck_agents
     );
-    assert_eq!(s.ticks, 36_000, "{what}");
+    assert_eq!(s.ticks, (seconds * 60.0).round() as u64, "{what}");
     assert!(
         !s.non_finite,
         "{what}: a position or velocity went non-finite"
@@ -85,92 +94,190 @@ fn soak_one(mode: Mode, flip: bool) -> Summary {
 }
 
 /// The mode in its plain form and, if it has one, its alternate.
-fn soak(mode: Mode) {
-    soak_one(mode, false);
+fn soak(mode: Mode, seconds: f64) {
+    soak_one(mode, false, seconds);
     if mode.has_flip() {
-        soak_one(mode, true);
+        soak_one(mode, true, seconds);
     }
 }
 
 #[test]
 fn every_mode_is_soaked() {
-    // Each mode below has its test; a new mode needs one too.
+    // Each mode below has its two tests; a new mode needs them too.
     assert_eq!(Mode::ALL.len(), 14);
 }
 
 #[test]
+fn tile_chase_soaks_half_a_minute_with_twice_its_agents() {
+    soak(Mode::TileChase, QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
 fn tile_chase_soaks_ten_minutes_with_twice_its_agents() {
-    soak(Mode::TileChase);
+    soak(Mode::TileChase, SECONDS);
 }
 
 #[test]
+fn tile_los_soaks_half_a_minute_with_twice_its_agents() {
+    soak(Mode::TileLos, QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
 fn tile_los_soaks_ten_minutes_with_twice_its_agents() {
-    soak(Mode::TileLos);
+    soak(Mode::TileLos, SECONDS);
 }
 
 #[test]
+fn los_chase_soaks_half_a_minute_with_twice_its_agents() {
+    soak(Mode::LosChase, QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
 fn los_chase_soaks_ten_minutes_with_twice_its_agents() {
-    soak(Mode::LosChase);
+    soak(Mode::LosChase, SECONDS);
 }
 
 #[test]
+fn intercept_soaks_half_a_minute_with_twice_its_agents() {
+    soak(Mode::Intercept, QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
 fn intercept_soaks_ten_minutes_with_twice_its_agents() {
-    soak(Mode::Intercept);
+    soak(Mode::Intercept, SECONDS);
+}
+
+/// A hunting player tags evaders.
+fn evade(seconds: f64) {
+    let s = soak_one(Mode::Evade, false, seconds);
+    assert!(s.tags > 0, "a hunting player tags evaders in {seconds} s");
 }
 
 #[test]
+fn evade_soaks_half_a_minute_with_twice_its_agents() {
+    evade(QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
 fn evade_soaks_ten_minutes_with_twice_its_agents() {
-    let s = soak_one(Mode::Evade, false);
-    assert!(s.tags > 0, "a hunting player tags evaders in ten minutes");
+    evade(SECONDS);
 }
 
 #[test]
+fn wander_soaks_half_a_minute_with_twice_its_agents() {
+    soak(Mode::Wander, QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
 fn wander_soaks_ten_minutes_with_twice_its_agents() {
-    soak(Mode::Wander);
+    soak(Mode::Wander, SECONDS);
 }
 
 #[test]
+fn avoid_soaks_half_a_minute_with_twice_its_agents() {
+    soak(Mode::Avoid, QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
 fn avoid_soaks_ten_minutes_with_twice_its_agents() {
-    soak(Mode::Avoid);
+    soak(Mode::Avoid, SECONDS);
 }
 
 #[test]
+fn flock_soaks_half_a_minute_with_twice_its_agents() {
+    soak(Mode::Flock, QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
 fn flock_soaks_ten_minutes_with_twice_its_agents() {
-    soak(Mode::Flock);
+    soak(Mode::Flock, SECONDS);
 }
 
 #[test]
+fn swarm_soaks_half_a_minute_with_twice_its_agents() {
+    soak(Mode::Swarm, QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
 fn swarm_soaks_ten_minutes_with_twice_its_agents() {
-    soak(Mode::Swarm);
+    soak(Mode::Swarm, SECONDS);
 }
 
 #[test]
+fn galaga_soaks_half_a_minute_with_twice_its_agents() {
+    soak(Mode::Galaga, QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
 fn galaga_soaks_ten_minutes_with_twice_its_agents() {
-    soak(Mode::Galaga);
+    soak(Mode::Galaga, SECONDS);
 }
 
 #[test]
+fn patterns_soak_half_a_minute_with_twice_their_agents() {
+    soak(Mode::Patterns, QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
 fn patterns_soak_ten_minutes_with_twice_their_agents() {
-    soak(Mode::Patterns);
+    soak(Mode::Patterns, SECONDS);
 }
 
 #[test]
+fn mixed_soaks_half_a_minute_with_twice_its_agents() {
+    soak(Mode::Mixed, QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
 fn mixed_soaks_ten_minutes_with_twice_its_agents() {
-    soak(Mode::Mixed);
+    soak(Mode::Mixed, SECONDS);
 }
 
-#[test]
-fn pathfind_soaks_ten_minutes_with_twice_its_agents() {
-    let s = soak_one(Mode::Pathfind, false);
+/// Chasers that plan catch a circling player.
+fn pathfind(seconds: f64) {
+    let s = soak_one(Mode::Pathfind, false, seconds);
     assert!(
         s.catches > 0,
-        "chasers that plan catch a circling player in ten minutes"
+        "chasers that plan catch a circling player in {seconds} s"
     );
 }
 
 #[test]
+fn pathfind_soaks_half_a_minute_with_twice_its_agents() {
+    pathfind(QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
+fn pathfind_soaks_ten_minutes_with_twice_its_agents() {
+    pathfind(SECONDS);
+}
+
+#[test]
+fn fsm_soaks_half_a_minute_with_twice_its_guards() {
+    let s = soak_one(Mode::Fsm, false, QUICK_SECONDS);
+    assert!(
+        s.catches > 0,
+        "guards catch a circling player in half a minute"
+    );
+}
+
+#[test]
+#[ignore = long!()]
 fn fsm_soaks_ten_minutes_with_twice_its_guards() {
-    let s = soak_one(Mode::Fsm, false);
+    let s = soak_one(Mode::Fsm, false, SECONDS);
     // The circling player is seen, chased and lost again and again (38 transitions, 15 catches).
     assert!(
         s.catches > 0,

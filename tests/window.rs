@@ -26,9 +26,11 @@
 //!   Space, Right, `.`, Left, End, Home, a click on the position bar; every line shown is the
 //!   record's own line for its tick.
 //!
-//! Each test skips (and passes) with a clear message when `Xvfb` or `xdotool` is missing;
-//! `.ci/run` installs them, so in CI they always run. The tests take turns — one X server and one
-//! game at a time — because the game renders as fast as it can and the machine may have two cores.
+//! Every test is `#[ignore = "needs Xvfb and xdotool"]`: a plain `cargo test` lists them as
+//! ignored; `cargo test -- --include-ignored` runs them, and fails with what to install when
+//! `Xvfb` or `xdotool` is missing. `.ci/run` installs them and runs every test. The tests take
+//! turns — one X server and one game at a time — because the game renders as fast as it can and
+//! the machine may have two cores.
 
 mod common;
 
@@ -137,10 +139,9 @@ const MAX_TICK_STEP: f64 = 12.0;
 const NEW_PLAYER_START: (f64, f64) = (480.0, 300.0);
 
 #[test]
+#[ignore = "needs Xvfb and xdotool"]
 fn window_plays_los_chase_with_real_keys_screenshots_and_quits_cleanly() {
-    let Some(_turn) = window_test_turn() else {
-        return;
-    };
+    let _turn = window_test_turn();
     let mut s = Harness::start(&["--idle-seconds", NO_ATTRACT]);
     let mut rec = s.record();
     s.open_window(&mut rec);
@@ -255,10 +256,9 @@ fn window_plays_los_chase_with_real_keys_screenshots_and_quits_cleanly() {
 /// The tour, in one run of the game: W A S D, every mode digit with a screenshot, pause
 /// with the overlay, grid, help and tuning panel toggled, clicks, Esc.
 #[test]
+#[ignore = "needs Xvfb and xdotool"]
 fn window_tour_of_every_key() {
-    let Some(_turn) = window_test_turn() else {
-        return;
-    };
+    let _turn = window_test_turn();
     let started = Instant::now();
     let mut s = Harness::start(&["--idle-seconds", NO_ATTRACT]);
     let mut rec = s.record();
@@ -507,10 +507,9 @@ fn window_tour_of_every_key() {
 /// spot just ahead of a patrolling guard, is seen (`state:ID:patrol>chase`); F5 with a broken
 /// machine file keeps the running machine and its run, and shows the error.
 #[test]
+#[ignore = "needs Xvfb and xdotool"]
 fn window_fsm_guards_see_a_player_walked_into_a_cone_and_f5_keeps_the_machine() {
-    let Some(_turn) = window_test_turn() else {
-        return;
-    };
+    let _turn = window_test_turn();
     let machine = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/fsm.json"))
         .expect("assets/fsm.json");
     let mut s = Harness::start_with(
@@ -633,14 +632,13 @@ fn window_fsm_guards_see_a_player_walked_into_a_cone_and_f5_keeps_the_machine() 
 /// Attract mode: no input for `--idle-seconds` and the `flee` autopilot drives the player; a key
 /// gives it back; idle again, and the autopilot is back.
 #[test]
+#[ignore = "needs Xvfb and xdotool"]
 fn window_attract_mode_starts_when_idle_and_stops_on_a_key() {
     const IDLE: f64 = 2.0;
     /// Far more than one frame of the game (a few milliseconds under Xvfb, even in a debug build
     /// on a busy machine).
     const FRAME_SLACK: Duration = Duration::from_millis(250);
-    let Some(_turn) = window_test_turn() else {
-        return;
-    };
+    let _turn = window_test_turn();
     let idle = Duration::from_secs_f64(IDLE);
     let spawned = Instant::now();
     let mut s = Harness::start(&["--idle-seconds", &IDLE.to_string()]);
@@ -773,10 +771,9 @@ fn window_attract_mode_starts_when_idle_and_stops_on_a_key() {
 /// obstacle, `+`, `E`, a reset, a right click that removes the obstacle — recorded by the window,
 /// then run again by `sim --replay`: the very same bytes.
 #[test]
+#[ignore = "needs Xvfb and xdotool"]
 fn window_record_of_every_kind_of_command_replays_to_the_same_bytes() {
-    let Some(_turn) = window_test_turn() else {
-        return;
-    };
+    let _turn = window_test_turn();
     let mut s = Harness::start(&["--idle-seconds", NO_ATTRACT]);
     let mut rec = s.record();
     let window = s.open_window(&mut rec);
@@ -865,10 +862,9 @@ fn window_record_of_every_kind_of_command_replays_to_the_same_bytes() {
 /// kept states both ways). With `--record`, the replay window writes the line of every state it
 /// shows: each must be the record's own line for that tick.
 #[test]
+#[ignore = "needs Xvfb and xdotool"]
 fn replay_window_steps_back_and_forth_onto_the_records_lines() {
-    let Some(_turn) = window_test_turn() else {
-        return;
-    };
+    let _turn = window_test_turn();
     // Made where there is no assets/ folder, as the game will read it: the built-in data.
     let made_dir = scratch::folder("made");
     let made = bin::run_in(
@@ -993,10 +989,9 @@ fn replay_window_steps_back_and_forth_onto_the_records_lines() {
 /// window, an unmapped one, a three-second stall of the whole process (one long frame), F5 with a
 /// broken tuning file (a syntax error, then a value out of range) and with good files again, Esc.
 #[test]
+#[ignore = "needs Xvfb and xdotool"]
 fn window_survives_resizes_a_long_stall_and_bad_reloads() {
-    let Some(_turn) = window_test_turn() else {
-        return;
-    };
+    let _turn = window_test_turn();
     let started = Instant::now();
     let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     let good: Vec<(&str, String)> = DATA_FILES
@@ -1687,23 +1682,23 @@ fn distance(a: &Body, b: &Body) -> f64 {
     (a.x - b.x).hypot(a.y - b.y)
 }
 
-/// Skip (print why, return `None`) without Xvfb or xdotool; else wait for this test's turn.
-fn window_test_turn() -> Option<MutexGuard<'static, ()>> {
+/// Wait for this test's turn; without Xvfb or xdotool, fail saying what to install (the tests
+/// are ignored by default, so they run only when asked for: a run that asked for them and had
+/// nothing to run them on must not pass).
+fn window_test_turn() -> MutexGuard<'static, ()> {
     static TURN: Mutex<()> = Mutex::new(());
     let missing: Vec<&str> = ["Xvfb", "xdotool"]
         .into_iter()
         .filter(|p| find_on_path(p).is_none())
         .collect();
-    if !missing.is_empty() {
-        eprintln!(
-            "SKIPPED: the window end-to-end test needs {} on PATH (Debian: apt-get install xvfb \
-             xdotool x11-utils libgl1 libgl1-mesa-dri libxi6 libxkbcommon0; .ci/run does this)",
-            missing.join(" and ")
-        );
-        return None;
-    }
+    assert!(
+        missing.is_empty(),
+        "the window end-to-end test needs {} on PATH (Debian: apt-get install xvfb xdotool \
+         x11-utils libgl1 libgl1-mesa-dri libxi6 libxkbcommon0; .ci/run does this)",
+        missing.join(" and ")
+    );
     // A test that failed while holding the turn poisons the lock; the next one may still run.
-    Some(TURN.lock().unwrap_or_else(|e| e.into_inner()))
+    TURN.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// One line of the record, the fields these tests read.
