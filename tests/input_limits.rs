@@ -11,8 +11,11 @@
 //! - names in any case, negative numbers told the range, and the window refusing a bad data file
 //!   with the same line as `sim`.
 
+mod common;
+
+use common::scratch;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command as Process, Output};
 use steering_arena::data::DataSources;
 use steering_arena::sim::command::Command;
@@ -23,24 +26,16 @@ use steering_arena::sim::record::Recorder;
 use steering_arena::sim::replay::{Replay, ReplayData};
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
-const BIN: &str = env!("CARGO_BIN_EXE_steering-arena");
 /// The limits docs/command-line.md states.
 const DATA_FILE_LIMIT: usize = 16 << 20;
 const RECORD_LINE_LIMIT: usize = 16 << 20;
 /// The most bytes an error line may take (400 characters, a few of them three bytes long).
 const MESSAGE_BYTES: usize = 600;
 
-fn workdir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("input-limits")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a scratch directory");
-    dir
-}
-
+/// The binary run in `dir` with no display, so a run that would open the window refuses before
+/// it could.
 fn run(dir: &Path, args: &[&str]) -> Output {
-    Process::new(BIN)
+    Process::new(common::bin::BIN)
         .args(args)
         .current_dir(dir)
         .env_remove("DISPLAY")
@@ -270,7 +265,7 @@ fn shapes_are_refused_past_the_arena_grown_by_its_size_and_overflowing_ones_at_r
 
 #[test]
 fn an_arena_holding_the_most_obstacles_takes_no_more_from_a_record() {
-    let dir = workdir("obstacle-cap");
+    let dir = scratch::folder("obstacle-cap");
     // 10,000 small circles on a 100 x 100 grid, inside a 16,384 px arena.
     let obstacles: Vec<String> = (0..10_000)
         .map(|i| {
@@ -325,7 +320,7 @@ fn an_arena_holding_the_most_obstacles_takes_no_more_from_a_record() {
 
 #[test]
 fn a_record_line_past_the_limit_is_an_error_naming_the_file_line_and_limit() {
-    let dir = workdir("record-lines");
+    let dir = scratch::folder("record-lines");
     let made = run(
         &dir,
         &[
@@ -369,7 +364,7 @@ fn a_record_line_past_the_limit_is_an_error_naming_the_file_line_and_limit() {
 
 #[test]
 fn the_largest_legitimate_records_replay_within_the_limit() {
-    let dir = workdir("large-records");
+    let dir = scratch::folder("large-records");
     for mode in ["fsm", "mixed"] {
         let made = run(
             &dir,
@@ -409,7 +404,7 @@ fn the_largest_legitimate_records_replay_within_the_limit() {
 
 #[test]
 fn a_data_file_past_the_limit_is_an_error_naming_the_file_and_limit() {
-    let dir = workdir("data-files");
+    let dir = scratch::folder("data-files");
     let arena = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/arena.json"))
         .expect("assets/arena.json");
     // The arena padded with spaces to the limit is read; one byte more is not.
@@ -441,7 +436,7 @@ fn a_data_file_past_the_limit_is_an_error_naming_the_file_and_limit() {
 
 #[test]
 fn messages_quote_a_short_excerpt_of_what_was_read() {
-    let dir = workdir("excerpts");
+    let dir = scratch::folder("excerpts");
     let made = run(
         &dir,
         &[
@@ -495,7 +490,7 @@ fn messages_quote_a_short_excerpt_of_what_was_read() {
 
 #[test]
 fn record_never_overwrites_an_input_of_the_same_run() {
-    let dir = workdir("same-file");
+    let dir = scratch::folder("same-file");
     let made = run(
         &dir,
         &[
@@ -562,7 +557,7 @@ fn record_never_overwrites_an_input_of_the_same_run() {
 
 #[test]
 fn names_in_any_case_and_negative_numbers_told_the_range() {
-    let dir = workdir("arguments");
+    let dir = scratch::folder("arguments");
     let o = run(
         &dir,
         &[
@@ -646,7 +641,7 @@ fn names_in_any_case_and_negative_numbers_told_the_range() {
 
 #[test]
 fn the_window_refuses_a_bad_data_file_with_the_line_sim_gives() {
-    let dir = workdir("window-data");
+    let dir = scratch::folder("window-data");
     std::fs::write(dir.join("bad.json"), r#"{"width":-4}"#).expect("write");
     for flag in ["--arena", "--tuning", "--patterns", "--fsm"] {
         let sim = one_line_error(&run(&dir, &["sim", flag, "bad.json"]), flag);
