@@ -36,6 +36,10 @@ pub enum Action {
     RemoveObstacle,
     /// Ctrl+S.
     SaveArena,
+    /// The next arena file.
+    NextArena,
+    /// Ctrl+R: set the saved tuning and arenas aside and read the defaults again.
+    RestoreDefaults,
     Help,
     Quit,
 }
@@ -124,7 +128,7 @@ const COMMANDS: &[Binding] = &[
         keys: &[KeyCode::U],
         label: "U",
         action: Action::Tuning,
-        help: "tuning panel (sliders; Save writes the tuning file)",
+        help: "tuning panel (sliders; Save keeps them in the settings folder)",
     },
     Binding {
         keys: &[KeyCode::Space, KeyCode::P],
@@ -190,7 +194,19 @@ const COMMANDS: &[Binding] = &[
         keys: &[KeyCode::S],
         label: "Ctrl+S",
         action: Action::SaveArena,
-        help: "save the arena (obstacles included) to the arena file",
+        help: "save the arena (obstacles included) to the settings folder",
+    },
+    Binding {
+        keys: &[KeyCode::N],
+        label: "N",
+        action: Action::NextArena,
+        help: "next arena: the arena files in assets/ (the maze among them) and saved ones",
+    },
+    Binding {
+        keys: &[KeyCode::R],
+        label: "Ctrl+R",
+        action: Action::RestoreDefaults,
+        help: "restore the defaults: saved tuning and arenas set aside, data read again",
     },
     Binding {
         keys: &[KeyCode::F12],
@@ -295,7 +311,7 @@ pub fn capture(ui_has_mouse: bool) -> FrameInput {
                 }
                 false
             }
-            Action::SaveArena => ctrl && pressed(),
+            Action::SaveArena | Action::RestoreDefaults => ctrl && pressed(),
             // A digit selects the first bank's mode; with Shift, the second bank's.
             Action::Mode(m) => !ctrl && shift == m.shifted() && pressed(),
             Action::AddObstacle => !ui_has_mouse && is_mouse_button_pressed(MouseButton::Left),

@@ -5,9 +5,11 @@
 //! text directly, and so every error carries the file name it came from.
 
 pub mod arena;
+pub mod best;
 pub mod crowds;
 pub mod fsm;
 pub mod patterns;
+pub mod settings;
 pub mod tuning;
 
 use serde::de::DeserializeOwned;
@@ -173,14 +175,6 @@ impl Source {
         }
     }
 
-    /// The path Save writes to: the file it came from, or `assets/<name>` for a built-in copy.
-    pub fn save_path(&self) -> PathBuf {
-        match self {
-            Source::File(p) => p.clone(),
-            Source::BuiltIn(name) => Path::new("assets").join(name),
-        }
-    }
-
     /// Read the text (built-in copies cannot fail).
     pub fn read(&self, builtin: &'static str) -> Result<String, DataError> {
         match self {
@@ -323,10 +317,15 @@ impl DataSources {
     /// these hashes, so a replay can tell whether it reads the same files).
     pub fn load_hashed(&self) -> Result<(DataSet, DataHashes), DataError> {
         let mut hashes = DataHashes::default();
+        // (`N` may pick the built-in maze.)
+        let arena_text = match &self.arena {
+            Source::BuiltIn(name) => arena::built_in_named(name).map_or(arena::BUILT_IN, |a| a.1),
+            Source::File(_) => arena::BUILT_IN,
+        };
         let arena = load_with(
             &self.arena,
             arena::FILE_NAME,
-            arena::BUILT_IN,
+            arena_text,
             arena::parse,
             &mut hashes,
         )?;
