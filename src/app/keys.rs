@@ -200,13 +200,13 @@ const COMMANDS: &[Binding] = &[
         keys: &[KeyCode::N],
         label: "N",
         action: Action::NextArena,
-        help: "next arena: the arena files in assets/ (the maze among them) and saved ones",
+        help: "next arena: assets/ and saved ones, the maze among them",
     },
     Binding {
         keys: &[KeyCode::R],
         label: "Ctrl+R",
         action: Action::RestoreDefaults,
-        help: "restore the defaults: saved tuning and arenas set aside, data read again",
+        help: "restore the defaults (saved tuning and arenas set aside)",
     },
     Binding {
         keys: &[KeyCode::F12],
@@ -290,11 +290,11 @@ pub struct FrameInput {
 /// Read the keyboard and mouse through the table. `ui_has_mouse`: the tuning panel is under the
 /// cursor, so clicks belong to it.
 pub fn capture(ui_has_mouse: bool) -> FrameInput {
-    let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
-    // (A Shift tapped together with a digit inside one slow frame is down no longer when the
-    // frame reads the keys, but it was pressed in it.)
-    let shifts = [KeyCode::LeftShift, KeyCode::RightShift];
-    let shift = shifts.iter().any(|&k| is_key_down(k) || is_key_pressed(k));
+    // (A Ctrl or Shift tapped together with a letter or digit inside one slow frame is down no
+    // longer when the frame reads the keys, but it was pressed in it.)
+    let held = |keys: [KeyCode; 2]| keys.iter().any(|&k| is_key_down(k) || is_key_pressed(k));
+    let ctrl = held([KeyCode::LeftControl, KeyCode::RightControl]);
+    let shift = held([KeyCode::LeftShift, KeyCode::RightShift]);
     let (mx, my) = mouse_position();
     let mut input = FrameInput {
         mouse: Vec2::new(mx, my),

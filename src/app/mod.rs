@@ -222,10 +222,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                     keep_best(&mut saves, &mut view);
                     saves.next_arena();
                     reload(&mut world, &saves.sources, &mut view);
-                    view.say(format!(
-                        "arena {}",
-                        data::settings::file_label(&saves.sources.arena)
-                    ));
+                    view.say(format!("arena {}", saves.arena_label()));
                     clock.reset();
                 }
                 Action::RestoreDefaults => {

@@ -191,6 +191,11 @@ impl Saves {
             .map(|e| format!("best times not kept: {e}"))
     }
 
+    /// The arena file as the HUD names it.
+    pub fn arena_label(&self) -> String {
+        settings::file_label(&self.sources.arena, self.folder.as_deref())
+    }
+
     /// The HUD's line: the running mode's best and the arena file.
     pub fn hud_line(&self, world: &World) -> String {
         let best = self.best.get(world.mode.name());
@@ -198,10 +203,7 @@ impl Saves {
         if best.tags > 0 || world.score.tags > 0 {
             line.push_str(&format!("   most tags {}", best.tags));
         }
-        line.push_str(&format!(
-            "   arena {}",
-            settings::file_label(&self.sources.arena)
-        ));
+        line.push_str(&format!("   arena {}", self.arena_label()));
         line
     }
 }

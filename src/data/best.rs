@@ -60,8 +60,10 @@ impl Best {
         self.modes.get(mode).copied().unwrap_or_default()
     }
 
-    /// Keep `survived_s` and `tags` where they beat the mode's best; whether either did.
+    /// Keep `survived_s` (to the millisecond) and `tags` where they beat the mode's best;
+    /// whether either did.
     pub fn offer(&mut self, mode: &str, survived_s: f64, tags: u32) -> bool {
+        let survived_s = (survived_s * 1000.0).round() / 1000.0;
         let best = self.modes.entry(mode.to_string()).or_default();
         let mut better = false;
         if survived_s.is_finite() && survived_s > best.survived_s {

@@ -171,16 +171,23 @@ pub fn arena_save_name(source: &Source) -> String {
     }
 }
 
-/// A data file's name as the HUD shows it (`maze.json`, or the path a flag gave).
-pub fn file_label(source: &Source) -> String {
+/// A data file's name as the HUD shows it: `maze.json` from `assets/`, `maze.json (saved)` from
+/// the settings folder `settings`, `maze.json (built in)`, or the path a flag gave.
+pub fn file_label(source: &Source, settings: Option<&Path>) -> String {
     match source {
-        Source::File(path) if path.parent() == Some(Path::new(ASSETS)) => {
-            path.file_name().map_or_else(
+        Source::File(path) => {
+            let name = path.file_name().map_or_else(
                 || path.display().to_string(),
                 |n| n.to_string_lossy().into(),
-            )
+            );
+            if path.parent() == Some(Path::new(ASSETS)) {
+                name
+            } else if settings.is_some() && path.parent() == settings {
+                format!("{name} (saved)")
+            } else {
+                path.display().to_string()
+            }
         }
-        Source::File(path) => path.display().to_string(),
         Source::BuiltIn(name) => format!("{name} (built in)"),
     }
 }
