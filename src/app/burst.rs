@@ -5,7 +5,7 @@ use super::camera::Camera;
 use glam::Vec2;
 use macroquad::prelude::{Color, draw_circle, draw_circle_lines};
 
-/// Seconds a burst lasts.
+/// Seconds a burst lasts (of the world's time, at 1x).
 pub const SECONDS: f32 = 0.8;
 /// The ring's radius when the burst ends (screen pixels at scale 1).
 pub const RING_RADIUS: f32 = 70.0;
@@ -58,7 +58,7 @@ impl Bursts {
         self.list.push(Burst { at, age: 0.0, tag });
     }
 
-    /// Let `seconds` of wall-clock time pass; finished bursts go.
+    /// Let `seconds` of the world's time pass; finished bursts go.
     pub fn advance(&mut self, seconds: f32) {
         for b in &mut self.list {
             b.age += seconds.max(0.0);

@@ -312,7 +312,10 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
             view.shake = SHAKE_SECONDS;
             keep_best(&mut saves, &mut view);
         }
-        bursts.advance(frame_seconds);
+        // A burst keeps the world's time: it stands still while paused, slows with the world.
+        if !view.paused {
+            bursts.advance(frame_seconds * view.time_scale());
+        }
         view.kept = saves.hud_line(&world);
         if recorder.is_none() {
             world.forget_log();
