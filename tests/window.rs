@@ -2060,6 +2060,8 @@ impl Harness {
             .args(extra)
             .current_dir(&harness.dir)
             .env("DISPLAY", format!(":{display}"))
+            // Saves land in the test's folder, and nobody's saved files change the run.
+            .env("STEERING_ARENA_CONFIG_DIR", harness.dir.join("settings"))
             .stdin(Stdio::null())
             .stdout(stdout)
             .stderr(stderr)

@@ -4,7 +4,7 @@
 use crate::sim::mode::{Bank, Key, Mode};
 use glam::Vec2;
 use macroquad::input::{
-    KeyCode, MouseButton, get_last_key_pressed, is_key_down, is_key_pressed,
+    KeyCode, MouseButton, get_last_key_pressed, is_key_down, is_key_pressed, is_key_released,
     is_mouse_button_pressed, mouse_position,
 };
 use std::sync::LazyLock;
@@ -290,9 +290,13 @@ pub struct FrameInput {
 /// Read the keyboard and mouse through the table. `ui_has_mouse`: the tuning panel is under the
 /// cursor, so clicks belong to it.
 pub fn capture(ui_has_mouse: bool) -> FrameInput {
-    // (A Ctrl or Shift tapped together with a letter or digit inside one slow frame is down no
-    // longer when the frame reads the keys, but it was pressed in it.)
-    let held = |keys: [KeyCode; 2]| keys.iter().any(|&k| is_key_down(k) || is_key_pressed(k));
+    // A Ctrl or Shift tapped together with a letter or digit may be down no longer when the
+    // frame reads the keys: pressed in this frame, or let go in it (down at the letter's press,
+    // when the frame before saw it go down), it still counts.
+    let held = |keys: [KeyCode; 2]| {
+        keys.iter()
+            .any(|&k| is_key_down(k) || is_key_pressed(k) || is_key_released(k))
+    };
     let ctrl = held([KeyCode::LeftControl, KeyCode::RightControl]);
     let shift = held([KeyCode::LeftShift, KeyCode::RightShift]);
     let (mx, my) = mouse_position();
