@@ -402,6 +402,7 @@ fn scene(
         hud::chart(world);
     }
 }
+
 /// Write the best times if one was beaten; a failure is shown, the game goes on.
 fn keep_best(saves: &mut saves::Saves, view: &mut View) {
     if let Some(e) = saves.keep_best() {

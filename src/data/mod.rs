@@ -145,8 +145,9 @@ fn strip_position(message: &str) -> String {
     }
 }
 
-/// Where a data file comes from: an explicit path (flag), `assets/<name>.json` when it exists, or
-/// the copy built into the binary.
+/// Where a data file comes from: an explicit path (flag, or a file the window found in the
+/// settings folder: see [`settings`]), `assets/<name>.json` when it exists, or the copy built into
+/// the binary.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Source {
     File(PathBuf),
