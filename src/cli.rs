@@ -1,6 +1,7 @@
 //! The command line (SPEC §2): argument types, loading the data files, and exit codes.
 //! `main` only calls [`main`] here; the window, `sim` and `bench` are handed off from here.
 
+use crate::data::settings::{self, Flags};
 use crate::data::{DataSources, Source, excerpt};
 use crate::sim::headless;
 use crate::sim::mode::Mode;
@@ -117,13 +118,16 @@ pub struct Common {
         allow_negative_numbers = true
     )]
     pub agents: Option<usize>,
-    /// Arena file (default: assets/arena.json if present, else the built-in copy).
+    /// Arena file (default: assets/arena.json if present, else the built-in copy;
+    /// the window looks in the settings folder first).
     #[arg(long, global = true, value_name = "FILE")]
     pub arena: Option<PathBuf>,
-    /// Tuning file (default: assets/tuning.json if present, else the built-in copy).
+    /// Tuning file (default: assets/tuning.json if present, else the built-in copy;
+    /// the window looks in the settings folder first).
     #[arg(long, global = true, value_name = "FILE")]
     pub tuning: Option<PathBuf>,
-    /// Patterns file (default: assets/patterns.json if present, else the built-in copy).
+    /// Patterns file (default: assets/patterns.json if present, else the built-in copy;
+    /// the window looks in the settings folder first).
     #[arg(long, global = true, value_name = "FILE")]
     pub patterns: Option<PathBuf>,
     /// Guards' state machine file for the fsm mode (default: assets/fsm.json if present, else
@@ -225,13 +229,19 @@ impl Common {
         }
     }
 
+    /// The data files the flags name.
+    pub fn flags(&self) -> Flags {
+        Flags {
+            arena: self.arena.clone(),
+            tuning: self.tuning.clone(),
+            patterns: self.patterns.clone(),
+            fsm: self.fsm.clone(),
+        }
+    }
+
+    /// Where `sim`, `bench` and the replays read (never the settings folder).
     pub fn sources(&self) -> DataSources {
-        DataSources::resolve(
-            self.arena.as_deref(),
-            self.tuning.as_deref(),
-            self.patterns.as_deref(),
-        )
-        .with_fsm(self.fsm.as_deref())
+        self.flags().sources()
     }
 }
 
@@ -269,7 +279,16 @@ fn run(cli: Cli) -> Result<(), String> {
         | Some(Command::Replay { file }) => Some(file.as_path()),
         _ => None,
     };
-    check_record_target(&cli.common, replayed)?;
+    // The window reads the settings folder too: its record must not overwrite a file there.
+    let settings = settings::folder();
+    let sources = match &cli.command {
+        None => cli
+            .common
+            .flags()
+            .sources_in(settings.as_deref(), crate::data::arena::FILE_NAME),
+        Some(_) => cli.common.sources(),
+    };
+    check_record_target(&cli.common, &sources, replayed)?;
     match cli.command {
         Some(Command::Sim {
             seconds,
@@ -297,11 +316,13 @@ fn run(cli: Cli) -> Result<(), String> {
             rounds,
         }) => bench(&cli.common, seconds, obstacles, rounds),
         None => {
-            // A bad data file stops the window before it opens, as it stops `sim`.
+            // A bad data file stops the window before it opens, as it stops `sim` (a bad file
+            // in the settings folder does not: the window opens without it and says why).
             cli.common.sources().load().map_err(|e| e.to_string())?;
             let config = crate::app::AppConfig {
                 world: cli.common.world_config(Script::Keys),
-                sources: cli.common.sources(),
+                flags: cli.common.flags(),
+                settings,
                 record: cli.common.record.clone(),
                 quit_after: cli.quit_after,
                 idle_seconds: cli.idle_seconds,
@@ -398,7 +419,11 @@ fn sim_replay(common: &Common, file: &std::path::Path) -> Result<(), String> {
 
 /// Refuse a `--record` that names a file this run reads: the record being replayed or a data
 /// file (given by a flag or found in `assets/`), under any path or link to it.
-fn check_record_target(common: &Common, replayed: Option<&Path>) -> Result<(), String> {
+fn check_record_target(
+    common: &Common,
+    sources: &DataSources,
+    replayed: Option<&Path>,
+) -> Result<(), String> {
     let Some(out) = &common.record else {
         return Ok(());
     };
@@ -410,7 +435,6 @@ fn check_record_target(common: &Common, replayed: Option<&Path>) -> Result<(), S
             excerpt(&out.display().to_string())
         ));
     }
-    let sources = common.sources();
     for source in [
         &sources.arena,
         &sources.tuning,

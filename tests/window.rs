@@ -629,6 +629,75 @@ fn window_fsm_guards_see_a_player_walked_into_a_cone_and_f5_keeps_the_machine() 
     s.passed = true;
 }
 
+/// The settings folder: a click and Ctrl+S save the arena there in its compact shape, N loads the
+/// next arena, Ctrl+R sets the saved arena aside, and quitting keeps the best time survived.
+#[test]
+#[ignore = "needs Xvfb and xdotool"]
+fn window_saves_into_the_settings_folder_steps_arenas_with_n_and_restores_defaults() {
+    let _turn = window_test_turn();
+    let mut s = Harness::start(&["--idle-seconds", NO_ATTRACT]);
+    let mut rec = s.record();
+    let window = s.open_window(&mut rec);
+    let settings = s.dir.join("settings");
+
+    // A click adds an obstacle; Ctrl+S saves the arena, in the compact shape, into the settings
+    // folder the harness names (the game's folder has no assets/ to write into anyway).
+    rec.refresh();
+    let from = rec.len();
+    s.xdotool(&["mousemove", "--window", &window, "640", "300", "click", "1"]);
+    s.wait_event(&mut rec, from, "obstacle-added", 10, "a click in the arena");
+    s.xdotool(&["key", "ctrl+s"]);
+    let saved = settings.join("arena.json");
+    let text = s.wait_for("Ctrl+S to write settings/arena.json", 10, |_| {
+        std::fs::read_to_string(&saved)
+            .ok()
+            .filter(|t| t.ends_with("}\n"))
+    });
+    let arena = steering_arena::data::arena::parse(&text).expect("the saved arena reads");
+    assert_eq!(
+        arena.obstacles.len(),
+        9,
+        "the 8 of the file and the one clicked"
+    );
+    assert_eq!(text.lines().count(), 22, "one line an obstacle:\n{text}");
+    assert!(
+        !s.dir.join("assets").exists(),
+        "nothing is written into assets/"
+    );
+
+    // N: the next arena (the built-in maze, with no assets/ in the game's folder), read again.
+    rec.refresh();
+    let from = rec.len();
+    s.xdotool(&["key", "n"]);
+    s.wait_event(&mut rec, from, "reload", 10, "N to load the next arena");
+
+    // Ctrl+R sets the saved arena aside; the arena is read again from the built-in copy.
+    rec.refresh();
+    let from = rec.len();
+    s.xdotool(&["key", "ctrl+r"]);
+    s.wait_event(
+        &mut rec,
+        from,
+        "reload",
+        10,
+        "Ctrl+R to read the defaults again",
+    );
+    assert!(settings.join("arena.json.bak").is_file() && !saved.exists());
+
+    // Quitting keeps the best time survived in los-chase (the start mode): at least the time
+    // the game ran since the last catch, at most the whole run.
+    s.quit(&mut rec);
+    let best = std::fs::read_to_string(settings.join("best.json")).expect("best.json is written");
+    let best = steering_arena::data::best::parse(&best).expect("best.json reads");
+    let kept = best.get("los-chase").survived_s;
+    let run = rec.ticks.last().map_or(0.0, |t| t.t);
+    // (Kept to the millisecond.)
+    assert!(
+        kept > 0.0 && kept <= run + 1e-3,
+        "best {kept} s in a run of {run} s"
+    );
+}
+
 /// Attract mode: no input for `--idle-seconds` and the `flee` autopilot drives the player; a key
 /// gives it back; idle again, and the autopilot is back.
 #[test]
@@ -1991,6 +2060,8 @@ impl Harness {
             .args(extra)
             .current_dir(&harness.dir)
             .env("DISPLAY", format!(":{display}"))
+            // Saves land in the test's folder, and nobody's saved files change the run.
+            .env("STEERING_ARENA_CONFIG_DIR", harness.dir.join("settings"))
             .stdin(Stdio::null())
             .stdout(stdout)
             .stderr(stderr)

@@ -82,6 +82,11 @@ pub fn draw(world: &World, view: &View) {
     } else {
         "H: help".to_string()
     };
+    let hint = if view.kept.is_empty() {
+        hint
+    } else {
+        format!("{}   {hint}", view.kept)
+    };
     let hint = hint.as_str();
     let w = measure_text(hint, None, 18, 1.0).width;
     draw_text(hint, screen_width() - w - 10.0, 42.0, 18.0, DIM);

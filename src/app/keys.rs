@@ -4,7 +4,7 @@
 use crate::sim::mode::{Bank, Key, Mode};
 use glam::Vec2;
 use macroquad::input::{
-    KeyCode, MouseButton, get_last_key_pressed, is_key_down, is_key_pressed,
+    KeyCode, MouseButton, get_last_key_pressed, is_key_down, is_key_pressed, is_key_released,
     is_mouse_button_pressed, mouse_position,
 };
 use std::sync::LazyLock;
@@ -36,6 +36,10 @@ pub enum Action {
     RemoveObstacle,
     /// Ctrl+S.
     SaveArena,
+    /// The next arena file.
+    NextArena,
+    /// Ctrl+R: set the saved tuning and arenas aside and read the defaults again.
+    RestoreDefaults,
     Help,
     Quit,
 }
@@ -124,7 +128,7 @@ const COMMANDS: &[Binding] = &[
         keys: &[KeyCode::U],
         label: "U",
         action: Action::Tuning,
-        help: "tuning panel (sliders; Save writes the tuning file)",
+        help: "tuning panel (sliders; Save keeps them in the settings folder)",
     },
     Binding {
         keys: &[KeyCode::Space, KeyCode::P],
@@ -190,7 +194,19 @@ const COMMANDS: &[Binding] = &[
         keys: &[KeyCode::S],
         label: "Ctrl+S",
         action: Action::SaveArena,
-        help: "save the arena (obstacles included) to the arena file",
+        help: "save the arena (obstacles included) to the settings folder",
+    },
+    Binding {
+        keys: &[KeyCode::N],
+        label: "N",
+        action: Action::NextArena,
+        help: "next arena: assets/ and saved ones, the maze among them",
+    },
+    Binding {
+        keys: &[KeyCode::R],
+        label: "Ctrl+R",
+        action: Action::RestoreDefaults,
+        help: "restore the defaults (saved tuning and arenas set aside)",
     },
     Binding {
         keys: &[KeyCode::F12],
@@ -274,11 +290,15 @@ pub struct FrameInput {
 /// Read the keyboard and mouse through the table. `ui_has_mouse`: the tuning panel is under the
 /// cursor, so clicks belong to it.
 pub fn capture(ui_has_mouse: bool) -> FrameInput {
-    let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
-    // (A Shift tapped together with a digit inside one slow frame is down no longer when the
-    // frame reads the keys, but it was pressed in it.)
-    let shifts = [KeyCode::LeftShift, KeyCode::RightShift];
-    let shift = shifts.iter().any(|&k| is_key_down(k) || is_key_pressed(k));
+    // A Ctrl or Shift tapped together with a letter or digit may be down no longer when the
+    // frame reads the keys: pressed in this frame, or let go in it (down at the letter's press,
+    // when the frame before saw it go down), it still counts.
+    let held = |keys: [KeyCode; 2]| {
+        keys.iter()
+            .any(|&k| is_key_down(k) || is_key_pressed(k) || is_key_released(k))
+    };
+    let ctrl = held([KeyCode::LeftControl, KeyCode::RightControl]);
+    let shift = held([KeyCode::LeftShift, KeyCode::RightShift]);
     let (mx, my) = mouse_position();
     let mut input = FrameInput {
         mouse: Vec2::new(mx, my),
@@ -295,7 +315,7 @@ pub fn capture(ui_has_mouse: bool) -> FrameInput {
                 }
                 false
             }
-            Action::SaveArena => ctrl && pressed(),
+            Action::SaveArena | Action::RestoreDefaults => ctrl && pressed(),
             // A digit selects the first bank's mode; with Shift, the second bank's.
             Action::Mode(m) => !ctrl && shift == m.shifted() && pressed(),
             Action::AddObstacle => !ui_has_mouse && is_mouse_button_pressed(MouseButton::Left),

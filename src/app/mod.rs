@@ -1,6 +1,7 @@
 //! The window: a thin layer that captures input into a plain value, applies it to the world,
 //! advances the fixed-step clock and draws the interpolated state. macroquad lives only here.
 
+pub mod burst;
 pub mod camera;
 pub mod draw;
 pub mod group_overlay;
@@ -11,10 +12,12 @@ pub mod palette;
 pub mod panel;
 pub mod pathview;
 pub mod replay;
+pub mod saves;
 pub mod style;
 pub mod view;
 
-use crate::data::{self, DataHashes, DataSet, DataSources};
+use crate::data::settings::Flags;
+use crate::data::{self, DataSources};
 use crate::sim::clock::{Clock, TIME_SCALES};
 use crate::sim::command::{Command, Reloaded};
 use crate::sim::mode::Mode;
@@ -44,7 +47,10 @@ const CLICK_OBSTACLE_RADIUS: f32 = 24.0;
 #[derive(Debug, Clone)]
 pub struct AppConfig {
     pub world: WorldConfig,
-    pub sources: DataSources,
+    /// The data files the command line names.
+    pub flags: Flags,
+    /// The settings folder, read before `assets/` and written by every save.
+    pub settings: Option<PathBuf>,
     pub record: Option<PathBuf>,
     pub quit_after: Option<f64>,
     /// Seconds without input before attract mode.
@@ -118,20 +124,10 @@ fn open_window(main: impl std::future::Future<Output = ()> + 'static) -> Result<
     })
 }
 
-/// The data at start: the files if they are good, else the built-in copies with the error shown.
-fn initial_data(sources: &DataSources) -> (DataSet, DataHashes, Option<String>) {
-    match sources.load_hashed() {
-        Ok((d, h)) => (d, h, None),
-        Err(e) => (
-            data::built_in(),
-            DataHashes::built_in(),
-            Some(format!("{e} (running the built-in data)")),
-        ),
-    }
-}
-
 async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>) {
-    let (data, hashes, error) = initial_data(&config.sources);
+    let (mut saves, best_error) = saves::Saves::new(config.flags.clone(), config.settings.clone());
+    let (data, hashes, error) = saves.initial_data();
+    let error = error.or(best_error);
     let mut world = World::new(&data, config.world.clone());
     world.events.push(format!("mode:{}", world.mode.name()));
     let mut view_error = error;
@@ -157,6 +153,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         demo: false,
         replaying: false,
         shake: 0.0,
+        kept: String::new(),
     };
     let started = Instant::now();
     let mut last_input = Instant::now();
@@ -165,6 +162,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
     let mut tuning_panel = panel::Panel::default();
     let mut batch = style::Batch::default();
     let mut picks = Vec::new();
+    let mut bursts = burst::Bursts::default();
     loop {
         let (mx, my) = macroquad::input::mouse_position();
         let over_ui = view.tuning && panel::contains(&world, mx, my);
@@ -192,6 +190,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
             match *action {
                 Action::Move(_) => {}
                 Action::Mode(m) => {
+                    keep_best(&mut saves, &mut view);
                     world.apply(Command::Mode(m));
                     clock.reset();
                 }
@@ -216,12 +215,19 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                     world.apply(Command::RemoveObstacle(cam.to_world(input.mouse)));
                 }
                 Action::SaveArena => {
-                    let path = config.sources.arena.save_path();
-                    let text = crate::data::arena::to_json(&world.arena_to_save()) + "\n";
-                    view.say(match data::write_file(&path, &text) {
-                        Ok(()) => format!("saved {}", path.display()),
-                        Err(e) => format!("could not save {}: {e}", path.display()),
-                    });
+                    let message = saves.save_arena(&world.arena_to_save());
+                    view.say(message);
+                }
+                Action::NextArena => {
+                    keep_best(&mut saves, &mut view);
+                    saves.next_arena();
+                    reload(&mut world, &saves.sources, &mut view);
+                    view.say(format!("arena {}", saves.arena_label()));
+                    clock.reset();
+                }
+                Action::RestoreDefaults => {
+                    restore_defaults(&mut world, &mut saves, &mut view);
+                    clock.reset();
                 }
                 Action::Overlay => view.overlay = !view.overlay,
                 Action::Chart => view.chart = !view.chart,
@@ -241,10 +247,11 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                     world.apply(Command::Agents(keys::fewer_agents(world.agents.len())))
                 }
                 Action::Reset => {
+                    keep_best(&mut saves, &mut view);
                     world.apply(Command::Reset);
                     clock.reset();
                 }
-                Action::Reload => reload(&mut world, &config.sources, &mut view),
+                Action::Reload => reload(&mut world, &saves.sources, &mut view),
                 Action::Screenshot => shoot = true,
                 Action::Quit => quit = true,
             }
@@ -253,6 +260,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
             .quit_after
             .is_some_and(|s| started.elapsed().as_secs_f64() >= s);
         if quit || out_of_time {
+            keep_best(&mut saves, &mut view);
             break;
         }
 
@@ -265,6 +273,8 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         view.frame_ms = frame_seconds * 1000.0;
         view.shake = (view.shake - frame_seconds).max(0.0);
         let catches_before = world.score.catches;
+        // A best counts only the player's own play at the keys.
+        let playing = config.world.script == Script::Keys && !view.demo;
         let frame = clock.advance(frame_seconds, view.time_scale());
         let tick_input = Input {
             move_dir: input.move_dir,
@@ -282,7 +292,13 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
             }
         } else {
             for _ in 0..frame.ticks {
+                // (Before the tick: a catch in it ends the time survived.)
+                saves.offer(&world, playing);
+                let (catches, tags) = (world.score.catches, world.score.tags);
                 world.tick(&tick_input);
+                if world.score.catches > catches || world.score.tags > tags {
+                    bursts.add(world.player.pos, world.score.catches == catches);
+                }
                 trails.record(&world);
                 ticks_run += 1;
                 write_record(&mut recorder, &mut world, false, &mut view);
@@ -291,19 +307,40 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         if ticks_run > 0 {
             view.tick_ms = tick_started.elapsed().as_secs_f32() * 1000.0 / ticks_run as f32;
         }
+        saves.offer(&world, playing);
         if world.score.catches > catches_before {
             view.shake = SHAKE_SECONDS;
+            keep_best(&mut saves, &mut view);
         }
+        // A burst keeps the world's time: it stands still while paused, slows with the world.
+        if !view.paused {
+            bursts.advance(frame_seconds * view.time_scale());
+        }
+        view.kept = saves.hud_line(&world);
         if recorder.is_none() {
             world.forget_log();
         }
 
         let alpha = if view.paused { 1.0 } else { frame.alpha };
         scene(&mut world, &view, &trails, &mut picks, &mut batch, alpha);
-        if view.tuning
-            && let Some(message) = tuning_panel.show(&mut world, &config.sources)
+        let mut cam = Camera::fit(world.arena.size());
+        cam.offset += view.shake_offset();
+        bursts.draw(&cam);
+        let save_to = saves.tuning_path().map_or_else(
+            || format!("nothing: {}", data::settings::no_folder_reason()),
+            |p| p.display().to_string(),
+        );
+        match view
+            .tuning
+            .then(|| tuning_panel.show(&mut world, &save_to))
+            .flatten()
         {
-            view.say(message);
+            Some(panel::Pressed::Save) => {
+                let message = saves.save_tuning(&world.tuning);
+                view.say(message);
+            }
+            Some(panel::Pressed::Defaults) => restore_defaults(&mut world, &mut saves, &mut view),
+            None => {}
         }
         if view.help {
             hud::help();
@@ -365,6 +402,27 @@ fn scene(
         hud::chart(world);
     }
 }
+
+/// Write the best times if one was beaten; a failure is shown, the game goes on.
+fn keep_best(saves: &mut saves::Saves, view: &mut View) {
+    if let Some(e) = saves.keep_best() {
+        view.error = Some(e);
+    }
+}
+
+/// Ctrl+R or the panel's Defaults: set the saved files aside and read the data again.
+fn restore_defaults(world: &mut World, saves: &mut saves::Saves, view: &mut View) {
+    match saves.restore_defaults() {
+        Ok(message) => {
+            reload(world, &saves.sources, view);
+            if view.error.is_none() {
+                view.say(message);
+            }
+        }
+        Err(e) => view.say(format!("defaults not restored: {e}")),
+    }
+}
+
 /// F5: load every data file; on success restart on the new data, else keep running and show why.
 fn reload(world: &mut World, sources: &DataSources, view: &mut View) {
     match sources.load_hashed() {

@@ -1,5 +1,6 @@
 //! The tuning panel (`U`): a slider for every tuning value the current mode uses, drawn from the
-//! shared slider table, and a Save button that writes the tuning file.
+//! shared slider table, a Save button that keeps them in the settings folder (the panel names the
+//! file) and a Defaults button that restores the repository's data.
 //!
 //! It is drawn with the same rectangles and text as the HUD, in the frame itself, so `F12`
 //! captures it; macroquad's own UI is drawn as the frame is handed over, after any capture. A
@@ -7,8 +8,7 @@
 //! pace, for fine values); the wheel scrolls the list when it is longer than the window.
 
 use super::palette::{DIM, PANEL_BG, TEXT};
-use crate::data::DataSources;
-use crate::data::tuning::{self, SLIDERS, Slider};
+use crate::data::tuning::{SLIDERS, Slider};
 use crate::sim::command::Command;
 use crate::sim::world::World;
 use macroquad::prelude::{
@@ -20,8 +20,10 @@ use macroquad::prelude::{
 const WIDTH: f32 = 420.0;
 /// The panel's top edge: just below the HUD band.
 const TOP: f32 = 60.0;
-/// The title and the Save button above the list (they do not scroll).
+/// The title and the buttons above the list (they do not scroll).
 const HEADER: f32 = 44.0;
+/// The line under the list naming the file Save writes.
+const FOOTER: f32 = 20.0;
 /// One slider: its label, then its track with the value beside it.
 const ROW: f32 = 42.0;
 const PAD: f32 = 12.0;
@@ -39,6 +41,13 @@ const BUTTON: Color = Color::new(0.20, 0.32, 0.42, 1.0);
 const BUTTON_HOT: Color = Color::new(0.28, 0.45, 0.58, 1.0);
 const EDGE: Color = Color::new(1.0, 1.0, 1.0, 0.12);
 
+/// A button pressed on the panel, for the window to carry out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pressed {
+    Save,
+    Defaults,
+}
+
 /// What the panel keeps between frames.
 #[derive(Debug, Default)]
 pub struct Panel {
@@ -51,7 +60,8 @@ pub struct Panel {
 /// The panel's rectangle in window pixels for a list of `rows` sliders: at the window's right
 /// edge below the HUD, no taller than the window (the list scrolls), Save always in reach.
 fn area(rows: usize) -> Rect {
-    let height = (HEADER + rows as f32 * ROW + PAD).min((screen_height() - TOP - 10.0).max(120.0));
+    let height =
+        (HEADER + rows as f32 * ROW + PAD + FOOTER).min((screen_height() - TOP - 10.0).max(120.0));
     Rect::new(screen_width() - WIDTH - 10.0, TOP, WIDTH, height)
 }
 
@@ -65,16 +75,16 @@ pub fn contains(world: &World, x: f32, y: f32) -> bool {
 }
 
 impl Panel {
-    /// Take this frame's mouse, apply slider changes to the world and draw the panel; returns a
-    /// status message after Save.
-    pub fn show(&mut self, world: &mut World, sources: &DataSources) -> Option<String> {
+    /// Take this frame's mouse, apply slider changes to the world and draw the panel, naming
+    /// `save_to`, the file Save writes; returns the button pressed.
+    pub fn show(&mut self, world: &mut World, save_to: &str) -> Option<Pressed> {
         let sliders = shown(world);
         let a = area(sliders.len());
         let (mx, my) = mouse_position();
         let over = a.contains(macroquad::math::vec2(mx, my));
         // The list below the header; rows that do not fit whole are not drawn.
         let list_top = a.y + HEADER;
-        let visible = ((a.h - HEADER - PAD) / ROW).floor().max(1.0) as usize;
+        let visible = ((a.h - HEADER - PAD - FOOTER) / ROW).floor().max(1.0) as usize;
         let max_scroll = sliders.len().saturating_sub(visible) as f32 * ROW;
         let wheel = mouse_wheel().1;
         if over && wheel != 0.0 {
@@ -120,33 +130,32 @@ impl Panel {
         draw_rectangle_lines(a.x, a.y, a.w, a.h, 1.0, EDGE);
         let title = format!("tuning: {}", world.mode.title());
         draw_text(&title, a.x + PAD, a.y + 26.0, 18.0, TEXT);
-        let save = Rect::new(a.x + a.w - PAD - 72.0, a.y + 9.0, 72.0, 26.0);
-        let on_save = save.contains(macroquad::math::vec2(mx, my));
-        draw_rectangle(
-            save.x,
-            save.y,
-            save.w,
-            save.h,
-            if on_save { BUTTON_HOT } else { BUTTON },
-        );
-        let w = measure_text("Save", None, 18, 1.0).width;
-        draw_text(
-            "Save",
-            save.x + (save.w - w) * 0.5,
-            save.y + 18.0,
-            18.0,
-            TEXT,
-        );
-        let mut saved = None;
-        if on_save && is_mouse_button_pressed(MouseButton::Left) {
-            let path = sources.tuning.save_path();
-            let text = tuning::to_json(&world.tuning);
-            saved = Some(match crate::data::write_file(&path, &(text + "\n")) {
-                Ok(()) => format!("saved {}", path.display()),
-                Err(e) => format!("could not save {}: {e}", path.display()),
-            });
+        let mut pressed = None;
+        for (label, what, right) in [
+            ("Save", Pressed::Save, PAD),
+            ("Defaults", Pressed::Defaults, PAD + 72.0 + 8.0),
+        ] {
+            let w = measure_text(label, None, 18, 1.0).width;
+            let button = Rect::new(a.x + a.w - right - 72.0, a.y + 9.0, 72.0, 26.0);
+            let hot = button.contains(macroquad::math::vec2(mx, my));
+            draw_rectangle(
+                button.x,
+                button.y,
+                button.w,
+                button.h,
+                if hot { BUTTON_HOT } else { BUTTON },
+            );
+            draw_text(
+                label,
+                button.x + (button.w - w) * 0.5,
+                button.y + 18.0,
+                18.0,
+                TEXT,
+            );
+            if hot && is_mouse_button_pressed(MouseButton::Left) {
+                pressed = Some(what);
+            }
         }
-
         for (i, s) in sliders.iter().enumerate().skip(first).take(visible) {
             let y = track_y(i);
             let value = (s.get)(&world.tuning);
@@ -162,10 +171,18 @@ impl Panel {
             let w = measure_text(&text, None, 17, 1.0).width;
             draw_text(&text, a.x + a.w - PAD - w, y + 5.0, 17.0, TEXT);
         }
+        let to = format!("Save writes {save_to}");
+        draw_text(
+            tail(&to, a.w - 2.0 * PAD, 14.0),
+            a.x + PAD,
+            a.y + a.h - 7.0,
+            14.0,
+            DIM,
+        );
         // Where the list stands, when it scrolls.
         if max_scroll > 0.0 {
             let bar_top = list_top;
-            let bar_h = a.h - HEADER - PAD;
+            let bar_h = a.h - HEADER - PAD - FOOTER;
             let shown_frac = visible as f32 / sliders.len() as f32;
             let at = self.scroll / (max_scroll + visible as f32 * ROW);
             draw_rectangle(a.x + a.w - 5.0, bar_top, 3.0, bar_h, TRACK);
@@ -177,8 +194,26 @@ impl Panel {
                 HANDLE,
             );
         }
-        saved
+        pressed
     }
+}
+
+/// The end of `text` that fits in `width` at `size`, with "..." before it when cut: a long path
+/// keeps its file name.
+fn tail(text: &str, width: f32, size: f32) -> String {
+    let fits = |t: &str| measure_text(t, None, size as u16, 1.0).width <= width;
+    if fits(text) {
+        return text.to_string();
+    }
+    let mut start = 0;
+    while start < text.len() {
+        start = text.ceil_char_boundary(start + 1);
+        let cut = format!("...{}", &text[start..]);
+        if fits(&cut) {
+            return cut;
+        }
+    }
+    String::new()
 }
 
 /// A slider's new value, within its range, as a command (so the record keeps it); a value that

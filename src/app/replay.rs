@@ -186,6 +186,7 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
         demo: false,
         replaying: true,
         shake: 0.0,
+        kept: String::new(),
     };
     let mut clock = Clock::new(TICK_HZ);
     let mut trails = draw::Trails::default();

@@ -33,6 +33,8 @@ pub struct View {
     pub replaying: bool,
     /// Seconds left of the camera shake after a catch.
     pub shake: f32,
+    /// The HUD's line of what is kept: the mode's best and the arena file (empty in a replay).
+    pub kept: String,
 }
 
 impl View {

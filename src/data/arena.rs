@@ -6,6 +6,18 @@ use serde::{Deserialize, Serialize};
 pub const FILE_NAME: &str = "arena.json";
 pub const BUILT_IN: &str = include_str!("../../assets/arena.json");
 
+/// The arenas built into the binary, by file name: the default one and the maze (what `N` steps
+/// through when there is no `assets/`).
+pub const BUILT_INS: [(&str, &str); 2] = [
+    (FILE_NAME, BUILT_IN),
+    ("maze.json", include_str!("../../assets/maze.json")),
+];
+
+/// The built-in arena of this file name: its name and text.
+pub fn built_in_named(name: &str) -> Option<(&'static str, &'static str)> {
+    BUILT_INS.iter().copied().find(|(n, _)| *n == name)
+}
+
 /// Largest number of obstacles a file may hold (keeps loading and grids bounded).
 pub const MAX_OBSTACLES: usize = 10_000;
 /// Most spawn points a file may hold.
@@ -200,9 +212,72 @@ fn check_finite(path: &str, v: f32) -> Result<(), FieldError> {
     }
 }
 
-/// Pretty JSON for Ctrl+S and tests.
+/// The arena as Ctrl+S saves it, in the shape `assets/arena.json` is written in: one field a
+/// line, one obstacle a line, the spawn points [`POINTS_PER_LINE`] to a line, the pickups on one
+/// line. A file of a few obstacles stays a few lines long however often it is saved, and reads
+/// back equal: every number is written as the shortest text that parses to the same `f32`.
 pub fn to_json(data: &ArenaData) -> String {
-    serde_json::to_string_pretty(data).expect("arena data always serializes")
+    let obstacles: Vec<String> = data
+        .obstacles
+        .iter()
+        .map(|o| match *o {
+            ObstacleData::Circle { x, y, radius } => format!(
+                "{{ \"shape\": \"circle\", \"x\": {}, \"y\": {}, \"radius\": {} }}",
+                number(x),
+                number(y),
+                number(radius)
+            ),
+            ObstacleData::Rect { x, y, w, h } => format!(
+                "{{ \"shape\": \"rect\", \"x\": {}, \"y\": {}, \"w\": {}, \"h\": {} }}",
+                number(x),
+                number(y),
+                number(w),
+                number(h)
+            ),
+        })
+        .collect();
+    let spawns: Vec<String> = data
+        .spawns
+        .chunks(POINTS_PER_LINE)
+        .map(|line| points(line, ", "))
+        .collect();
+    let mut out = String::from("{\n");
+    out += &format!("  \"width\": {},\n", number(data.width));
+    out += &format!("  \"height\": {},\n", number(data.height));
+    out += &format!("  \"tile_size\": {},\n", number(data.tile_size));
+    out += &list("obstacles", &obstacles);
+    out += &list("spawns", &spawns);
+    out += &format!("  \"player_start\": {}", point(data.player_start));
+    if !data.pickups.is_empty() {
+        out += &format!(",\n  \"pickups\": [{}]", points(&data.pickups, ", "));
+    }
+    out + "\n}"
+}
+
+/// Spawn points on one line of a saved arena.
+pub const POINTS_PER_LINE: usize = 4;
+
+/// `"name": [` then `items` one a line, then `],`: an empty list stays on one line.
+fn list(name: &str, items: &[String]) -> String {
+    if items.is_empty() {
+        return format!("  \"{name}\": [],\n");
+    }
+    format!("  \"{name}\": [\n    {}\n  ],\n", items.join(",\n    "))
+}
+
+fn points(ps: &[[f32; 2]], sep: &str) -> String {
+    ps.iter().map(|&p| point(p)).collect::<Vec<_>>().join(sep)
+}
+
+fn point(p: [f32; 2]) -> String {
+    format!("[{}, {}]", number(p[0]), number(p[1]))
+}
+
+/// Rust prints an `f32` as the shortest decimal that reads back as the same value, and a whole
+/// value without a fraction (`320`), as the files are written; a validated arena holds only
+/// finite numbers, which are all valid JSON this way.
+fn number(v: f32) -> String {
+    format!("{v}")
 }
 
 /// The smallest gap between two generated obstacles, and between an obstacle and a spawn point or

@@ -5,9 +5,11 @@
 //! text directly, and so every error carries the file name it came from.
 
 pub mod arena;
+pub mod best;
 pub mod crowds;
 pub mod fsm;
 pub mod patterns;
+pub mod settings;
 pub mod tuning;
 
 use serde::de::DeserializeOwned;
@@ -143,8 +145,9 @@ fn strip_position(message: &str) -> String {
     }
 }
 
-/// Where a data file comes from: an explicit path (flag), `assets/<name>.json` when it exists, or
-/// the copy built into the binary.
+/// Where a data file comes from: an explicit path (flag, or a file the window found in the
+/// settings folder: see [`settings`]), `assets/<name>.json` when it exists, or the copy built into
+/// the binary.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Source {
     File(PathBuf),
@@ -170,14 +173,6 @@ impl Source {
         match self {
             Source::File(p) => p.display().to_string(),
             Source::BuiltIn(name) => format!("built-in {name}"),
-        }
-    }
-
-    /// The path Save writes to: the file it came from, or `assets/<name>` for a built-in copy.
-    pub fn save_path(&self) -> PathBuf {
-        match self {
-            Source::File(p) => p.clone(),
-            Source::BuiltIn(name) => Path::new("assets").join(name),
         }
     }
 
@@ -323,10 +318,15 @@ impl DataSources {
     /// these hashes, so a replay can tell whether it reads the same files).
     pub fn load_hashed(&self) -> Result<(DataSet, DataHashes), DataError> {
         let mut hashes = DataHashes::default();
+        // (`N` may pick the built-in maze.)
+        let arena_text = match &self.arena {
+            Source::BuiltIn(name) => arena::built_in_named(name).map_or(arena::BUILT_IN, |a| a.1),
+            Source::File(_) => arena::BUILT_IN,
+        };
         let arena = load_with(
             &self.arena,
             arena::FILE_NAME,
-            arena::BUILT_IN,
+            arena_text,
             arena::parse,
             &mut hashes,
         )?;
