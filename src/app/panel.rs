@@ -7,26 +7,23 @@
 //! pace, for fine values); the wheel scrolls the list when it is longer than the window.
 
 use super::palette::{DIM, PANEL_BG, TEXT};
+use super::text;
 use crate::data::DataSources;
 use crate::data::tuning::{self, SLIDERS, Slider};
 use crate::sim::command::Command;
 use crate::sim::world::World;
 use macroquad::prelude::{
-    Color, KeyCode, MouseButton, Rect, draw_rectangle, draw_rectangle_lines, draw_text,
-    is_key_down, is_mouse_button_down, is_mouse_button_pressed, measure_text, mouse_position,
-    mouse_wheel, screen_height, screen_width,
+    Color, KeyCode, MouseButton, Rect, draw_rectangle, draw_rectangle_lines, is_key_down,
+    is_mouse_button_down, is_mouse_button_pressed, mouse_position, mouse_wheel,
 };
 
-const WIDTH: f32 = 420.0;
-/// The panel's top edge: just below the HUD band.
-const TOP: f32 = 60.0;
 /// The title and the Save button above the list (they do not scroll).
 const HEADER: f32 = 44.0;
 /// One slider: its label, then its track with the value beside it.
 const ROW: f32 = 42.0;
 const PAD: f32 = 12.0;
 /// Room on the right of a track for its value.
-const VALUE_WIDTH: f32 = 84.0;
+const VALUE_WIDTH: f32 = 64.0;
 /// How far (px) above and below its line a track takes a click.
 const GRAB: f32 = 9.0;
 /// Shift while dragging: the value follows the mouse at this fraction of the pace.
@@ -46,30 +43,39 @@ pub struct Panel {
     scroll: f32,
     /// The slider being dragged (its path), and the mouse's x on the last frame.
     held: Option<(&'static str, f32)>,
+    /// Where it was drawn last (a click there is the panel's).
+    drawn: Option<Rect>,
 }
 
-/// The panel's rectangle in window pixels for a list of `rows` sliders: at the window's right
-/// edge below the HUD, no taller than the window (the list scrolls), Save always in reach.
-fn area(rows: usize) -> Rect {
-    let height = (HEADER + rows as f32 * ROW + PAD).min((screen_height() - TOP - 10.0).max(120.0));
-    Rect::new(screen_width() - WIDTH - 10.0, TOP, WIDTH, height)
+/// The panel's rectangle for a list of `rows` sliders in the room the column leaves it: no
+/// taller than that (the list scrolls), Save always in reach.
+fn area(rows: usize, room: Rect) -> Rect {
+    let height = (HEADER + rows as f32 * ROW + PAD).min(room.h);
+    Rect::new(room.x, room.y, room.w, height)
 }
 
 fn shown(world: &World) -> Vec<&'static Slider> {
     SLIDERS.iter().filter(|s| world.mode.shows(s)).collect()
 }
 
-/// Whether window point `(x, y)` is on the open panel (a click there is the panel's).
-pub fn contains(world: &World, x: f32, y: f32) -> bool {
-    area(shown(world).len()).contains(macroquad::math::vec2(x, y))
-}
-
 impl Panel {
-    /// Take this frame's mouse, apply slider changes to the world and draw the panel; returns a
-    /// status message after Save.
-    pub fn show(&mut self, world: &mut World, sources: &DataSources) -> Option<String> {
+    /// Whether window point `(x, y)` is on the panel as last drawn.
+    pub fn contains(&self, x: f32, y: f32) -> bool {
+        self.drawn
+            .is_some_and(|a| a.contains(macroquad::math::vec2(x, y)))
+    }
+
+    /// The panel is closed: no click is its.
+    pub fn hide(&mut self) {
+        self.drawn = None;
+    }
+
+    /// Take this frame's mouse, apply slider changes to the world and draw the panel in `room`;
+    /// returns a status message after Save.
+    pub fn show(&mut self, world: &mut World, sources: &DataSources, room: Rect) -> Option<String> {
         let sliders = shown(world);
-        let a = area(sliders.len());
+        let a = area(sliders.len(), room);
+        self.drawn = Some(a);
         let (mx, my) = mouse_position();
         let over = a.contains(macroquad::math::vec2(mx, my));
         // The list below the header; rows that do not fit whole are not drawn.
@@ -119,8 +125,9 @@ impl Panel {
         draw_rectangle(a.x, a.y, a.w, a.h, PANEL_BG);
         draw_rectangle_lines(a.x, a.y, a.w, a.h, 1.0, EDGE);
         let title = format!("tuning: {}", world.mode.title());
-        draw_text(&title, a.x + PAD, a.y + 26.0, 18.0, TEXT);
-        let save = Rect::new(a.x + a.w - PAD - 72.0, a.y + 9.0, 72.0, 26.0);
+        let save = Rect::new(a.x + a.w - PAD - 56.0, a.y + 9.0, 56.0, 26.0);
+        let title = text::fit(&title, save.x - a.x - 2.0 * PAD);
+        text::draw(&title, a.x + PAD, a.y + 26.0, TEXT);
         let on_save = save.contains(macroquad::math::vec2(mx, my));
         draw_rectangle(
             save.x,
@@ -129,14 +136,8 @@ impl Panel {
             save.h,
             if on_save { BUTTON_HOT } else { BUTTON },
         );
-        let w = measure_text("Save", None, 18, 1.0).width;
-        draw_text(
-            "Save",
-            save.x + (save.w - w) * 0.5,
-            save.y + 18.0,
-            18.0,
-            TEXT,
-        );
+        let w = text::width("Save");
+        text::draw("Save", save.x + (save.w - w) * 0.5, save.y + 17.0, TEXT);
         let mut saved = None;
         if on_save && is_mouse_button_pressed(MouseButton::Left) {
             let path = sources.tuning.save_path();
@@ -151,16 +152,16 @@ impl Panel {
             let y = track_y(i);
             let value = (s.get)(&world.tuning);
             let frac = ((value - s.min) / (s.max - s.min)).clamp(0.0, 1.0);
-            draw_text(s.label, track_x, y - 12.0, 17.0, DIM);
+            text::draw(&text::fit(s.label, a.w - 2.0 * PAD), track_x, y - 12.0, DIM);
             draw_rectangle(track_x, y - 2.0, track_w, 4.0, TRACK);
             draw_rectangle(track_x, y - 2.0, track_w * frac, 4.0, FILL);
             let held = self.held.is_some_and(|(p, _)| p == s.path);
             let knob = if held { 7.0 } else { 5.0 };
             let hx = track_x + track_w * frac;
             draw_rectangle(hx - knob * 0.5, y - knob, knob, knob * 2.0, HANDLE);
-            let text = format!("{value:.2}");
-            let w = measure_text(&text, None, 17, 1.0).width;
-            draw_text(&text, a.x + a.w - PAD - w, y + 5.0, 17.0, TEXT);
+            let value_text = format!("{value:.2}");
+            let w = text::width(&value_text);
+            text::draw(&value_text, a.x + a.w - PAD - w, y + 5.0, TEXT);
         }
         // Where the list stands, when it scrolls.
         if max_scroll > 0.0 {
