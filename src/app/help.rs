@@ -33,6 +33,8 @@ pub struct Line {
 pub struct Page {
     pub panel: Rect,
     pub title: String,
+    /// Where the title starts (its baseline).
+    pub title_at: (f32, f32),
     pub lines: Vec<Line>,
 }
 
@@ -109,6 +111,7 @@ fn laid_out(rows: &[(&str, &str)], width: f32, height: f32, columns: usize) -> V
             } else {
                 "keys".to_string()
             },
+            title_at: (MARGIN + PAD, top + PAD + text::ASCENT),
             lines,
         })
         .collect()
@@ -125,12 +128,7 @@ pub fn draw(rows: &[(&str, &str)], page: usize, width: f32, height: f32) {
         return;
     };
     draw_rectangle(p.panel.x, p.panel.y, p.panel.w, p.panel.h, HELP_BG);
-    text::draw(
-        &p.title,
-        p.panel.x + PAD,
-        p.panel.y + PAD + text::ASCENT,
-        TEXT,
-    );
+    text::draw(&p.title, p.title_at.0, p.title_at.1, TEXT);
     for l in &p.lines {
         text::draw(&l.text, l.x, l.baseline, if l.label { LABEL } else { DIM });
     }
