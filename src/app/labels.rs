@@ -12,6 +12,9 @@ use macroquad::prelude::Color;
 /// The most labels drawn in a frame.
 pub const MOST: usize = 16;
 
+/// Room kept clear either side of a label.
+const SPACE: f32 = text::ADVANCE;
+
 /// A block of lines to set beside a point.
 #[derive(Debug, Clone)]
 pub struct Label {
@@ -96,7 +99,8 @@ pub fn place(
                 p.x.clamp(bounds.x, bounds.x + bounds.w - w),
                 p.y.clamp(bounds.y, bounds.y + bounds.h - h),
             );
-            let r = Rect::new(p.x, p.y, w, h);
+            // A space's width apart, so two labels side by side do not read as one word.
+            let r = Rect::new(p.x - SPACE, p.y, w + 2.0 * SPACE, h);
             (!taken.iter().any(|t| t.overlaps(&r))).then_some((p, r))
         });
         if let Some((p, r)) = spot {
