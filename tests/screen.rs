@@ -267,3 +267,26 @@ fn thirty_labels_on_one_spot_are_cut_to_those_that_fit_none_over_another_or_the_
         }
     }
 }
+
+#[test]
+fn every_text_in_the_window_goes_through_the_text_module() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).expect("src/app") {
+        let path = entry.expect("a file").path();
+        if path.file_name().is_some_and(|n| n == "text.rs") {
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).expect("a source file");
+        for call in ["draw_text", "measure_text", "draw_multiline_text"] {
+            assert!(
+                !source.contains(call),
+                "{} calls macroquad's {call}: its sizes and positions break the font's glyphs; \
+                 use app::text",
+                path.display()
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 15, "only {checked} files in src/app");
+}
