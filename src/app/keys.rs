@@ -4,7 +4,7 @@
 use crate::sim::mode::{Bank, Key, Mode};
 use glam::Vec2;
 use macroquad::input::{
-    KeyCode, MouseButton, get_last_key_pressed, is_key_down, is_key_pressed,
+    KeyCode, MouseButton, get_last_key_pressed, is_key_down, is_key_pressed, is_key_released,
     is_mouse_button_pressed, mouse_position,
 };
 use std::sync::LazyLock;
@@ -276,9 +276,12 @@ pub struct FrameInput {
 pub fn capture(ui_has_mouse: bool) -> FrameInput {
     let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
     // (A Shift tapped together with a digit inside one slow frame is down no longer when the
-    // frame reads the keys, but it was pressed in it.)
+    // frame reads the keys, but it was pressed in it; one pressed in the frame before and let go
+    // in this one, with the digit, was held when the digit went down.)
     let shifts = [KeyCode::LeftShift, KeyCode::RightShift];
-    let shift = shifts.iter().any(|&k| is_key_down(k) || is_key_pressed(k));
+    let shift = shifts
+        .iter()
+        .any(|&k| is_key_down(k) || is_key_pressed(k) || is_key_released(k));
     let (mx, my) = mouse_position();
     let mut input = FrameInput {
         mouse: Vec2::new(mx, my),
