@@ -13,6 +13,7 @@ use super::palette::{
 };
 use super::pathview;
 use super::style;
+use super::trails::{TRAIL_SECONDS, Trails};
 use super::view::View;
 use crate::data::patterns::{Instruction, Steer};
 use crate::sim::agent::{Agent, Behaviour};
@@ -27,7 +28,6 @@ use macroquad::prelude::{
     Color, clear_background, draw_circle, draw_circle_lines, draw_line, draw_rectangle,
     draw_rectangle_lines, draw_triangle,
 };
-use std::collections::VecDeque;
 
 /// Overlay scales: a velocity is drawn as where it goes in this many seconds; a force as the
 /// velocity change it makes in this many seconds.
@@ -48,45 +48,6 @@ pub const OVERLAY_LIMIT: usize = 300;
 pub const DETAIL_LIMIT: usize = 2_000;
 /// Above this many agents the overlay leaves out pattern instruction lists.
 const LIST_LIMIT: usize = 8;
-/// Seconds of trail the overlay keeps behind each pattern walker.
-const TRAIL_SECONDS: f32 = 4.0;
-
-/// The last few seconds of each agent's positions (mode 9's overlay), kept by the window.
-#[derive(Debug, Default)]
-pub struct Trails {
-    points: Vec<VecDeque<Vec2>>,
-}
-
-impl Trails {
-    /// Remember where every agent is after a tick (only in mode 9; cleared otherwise).
-    pub fn record(&mut self, world: &World) {
-        if world.mode != Mode::Patterns {
-            self.points.clear();
-            return;
-        }
-        let keep = (TRAIL_SECONDS / world.dt) as usize;
-        self.points.resize_with(world.agents.len(), VecDeque::new);
-        for (trail, a) in self.points.iter_mut().zip(&world.agents) {
-            if a.respawned || trail.back().is_some_and(|p| p.distance(a.body.pos) > 64.0) {
-                trail.clear();
-            }
-            trail.push_back(a.body.pos);
-            while trail.len() > keep {
-                trail.pop_front();
-            }
-        }
-    }
-
-    fn draw(&self, cam: &Camera) {
-        for trail in &self.points {
-            for (a, b) in trail.iter().zip(trail.iter().skip(1)) {
-                let (a, b) = (cam.to_screen(*a), cam.to_screen(*b));
-                draw_line(a.x, a.y, b.x, b.y, 1.5, TRAIL);
-            }
-        }
-    }
-}
-
 /// Draw the arena and everything in it; `batch` is reused frame to frame (no per-frame
 /// allocation of the agent mesh).
 pub fn world(
@@ -473,7 +434,8 @@ pub fn keys(world: &World, out: &mut Vec<Key>) {
         out.push(Key::new(SIGHT, Mark::Ring, "formation slot"));
     }
     if world.mode == Mode::Patterns {
-        out.push(Key::new(TRAIL, Mark::Line, "trail, last 4 s"));
+        let trail = format!("trail, last {TRAIL_SECONDS:.0} s");
+        out.push(Key::new(TRAIL, Mark::Line, &trail));
         if world.agents.len() <= LIST_LIMIT {
             out.push(Key::new(PREDICT, Mark::Text, "current instruction"));
         }

@@ -17,6 +17,7 @@ pub mod pathview;
 pub mod replay;
 pub mod style;
 pub mod text;
+pub mod trails;
 pub mod view;
 
 use crate::data::{self, DataHashes, DataSet, DataSources};
@@ -171,7 +172,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
     let started = Instant::now();
     let mut last_input = Instant::now();
     let mut screenshots = 0u32;
-    let mut trails = draw::Trails::default();
+    let mut trails = trails::Trails::default();
     let mut tuning_panel = panel::Panel::default();
     let mut batch = style::Batch::default();
     let mut picks = Vec::new();
@@ -370,7 +371,7 @@ fn help_rows() -> Vec<(&'static str, &'static str)> {
 fn scene(
     world: &mut World,
     view: &mut View,
-    trails: &draw::Trails,
+    trails: &trails::Trails,
     picks: &mut Vec<(usize, u32)>,
     batch: &mut style::Batch,
     alpha: f32,

@@ -11,7 +11,7 @@ use super::layout::{BAR_HEIGHT, BAR_TOP};
 use super::palette::{DIM, PANEL_BG, TEXT};
 use super::text;
 use super::view::View;
-use super::{create_record, draw, open_window, style};
+use super::{create_record, open_window, style, trails};
 use crate::data::DataSources;
 use crate::sim::clock::{Clock, TICK_HZ, TIME_SCALES};
 use crate::sim::record::Recorder;
@@ -193,7 +193,7 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
         shake: 0.0,
     };
     let mut clock = Clock::new(TICK_HZ);
-    let mut trails = draw::Trails::default();
+    let mut trails = trails::Trails::default();
     let mut batch = style::Batch::default();
     let mut picks = Vec::new();
     let mut target: Option<usize> = None;
@@ -263,7 +263,7 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
                 }
             };
             if back {
-                trails = draw::Trails::default();
+                trails = trails::Trails::default();
             }
             if arrived {
                 target = None;
