@@ -21,16 +21,22 @@ use steering_arena::sim::player::Script;
 use steering_arena::sim::space::arena::Obstacle;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
-/// Every file under `assets/`, by name, with its bytes.
+/// Every file under `assets/` (its folders too), by name, with its bytes.
 fn assets_bytes() -> BTreeMap<String, Vec<u8>> {
-    std::fs::read_dir("assets")
-        .expect("the repository's assets/")
-        .map(|e| e.expect("an entry").path())
-        .map(|p| {
-            let bytes = std::fs::read(&p).expect("read an asset");
-            (p.display().to_string(), bytes)
-        })
-        .collect()
+    let mut files = BTreeMap::new();
+    let mut folders = vec![Path::new("assets").to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("the repository's assets/") {
+            let p = entry.expect("an entry").path();
+            if p.is_dir() {
+                folders.push(p);
+            } else {
+                let bytes = std::fs::read(&p).expect("read an asset");
+                files.insert(p.display().to_string(), bytes);
+            }
+        }
+    }
+    files
 }
 
 fn window_saves(folder: &Path) -> Saves {

@@ -3,6 +3,8 @@
 //! exit status.
 //!
 //! - `window_plays_los_chase_…`: `3`, a held `D`, `Tab`, `F12`, `Esc`; the fixed 60 Hz tick.
+//! - `window_text_is_the_fonts_own_pixels`: the help at 1280x800 and both its pages at
+//!   900x560, every pixel of its text compared with the font's own glyphs.
 //! - `window_tour_of_every_key`: every key of the tour in one run of the game — W A S D,
 //!   the eleven mode keys (each mode active, its agents moving, a screenshot that is not one flat
 //!   colour; in `pathfind` (Shift+3) `V` three times, each search's `algorithm:` event followed
@@ -45,6 +47,9 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Mutex, MutexGuard};
 use std::thread::sleep;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use steering_arena::app::help;
+use steering_arena::app::keys::BINDINGS;
+use steering_arena::app::text;
 
 /// How often the waits look again.
 const POLL: Duration = Duration::from_millis(50);
@@ -94,14 +99,16 @@ const MAX_SAME_PIXELS: usize = 50;
 /// The rows the screenshot comparison looks at: below the HUD band (FPS and timings change every
 /// frame) and above the status banner (which names the latest screenshot).
 const COMPARE_ROWS: std::ops::Range<u32> = 60..740;
-/// Window pixels inside the arena, clear of the initial obstacles, the player and the tuning panel.
+/// Window pixels inside the arena, clear of the initial obstacles and the player.
 const ARENA_CLICK: (&str, &str) = ("380", "420");
 /// Window pixels on the tuning panel's title (clear of its Save button and sliders) when the
-/// panel is open: the panel is 420 px wide at the window's right edge, from y = 60 down.
-const PANEL_CLICK: (&str, &str) = ("900", "75");
+/// panel is open in mode 0 with nothing else: the side column runs from x = 970, its panels
+/// 298 px wide from x = 976; mode 0's kinds (ten rows) take y = 58 to 268, the tuning panel
+/// starts at y = 274.
+const PANEL_CLICK: (&str, &str) = ("1000", "285");
 /// Window pixels halfway along the panel's first slider, the player's max speed (20–600 px/s):
-/// its track runs from x = 862 to 1174 at y = 134.
-const SLIDER_CLICK: (&str, &str) = ("1018", "134");
+/// its track runs from x = 988 to 1198 at y = 348.
+const SLIDER_CLICK: (&str, &str) = ("1093", "348");
 /// What that click sets the player's max speed to (px/s), against the file's 200.
 const SLIDER_SPEED: f64 = 310.0;
 
@@ -251,6 +258,104 @@ fn window_plays_los_chase_with_real_keys_screenshots_and_quits_cleanly() {
 
     s.check_replay();
     s.passed = true;
+}
+
+/// The help (`H`) read back from the window's own screenshots at 1280x800 and, resized, at
+/// 900x560 (both its pages): every pixel of every line is ink exactly where the font's own
+/// glyph, set where the help's layout puts it, has ink. A glyph drawn at another size or between
+/// pixels ("|ine", "Sh:ft") differs in dozens of pixels.
+#[test]
+#[ignore = "needs Xvfb and xdotool"]
+fn window_text_is_the_fonts_own_pixels() {
+    let _turn = window_test_turn();
+    let mut s = Harness::start(&["--idle-seconds", NO_ATTRACT]);
+    let mut rec = s.record();
+    let window = s.open_window(&mut rec);
+    let rows: Vec<(&str, &str)> = BINDINGS.iter().map(|b| (b.label, b.help)).collect();
+    s.xdotool(&["key", "h"]);
+    rec.refresh();
+    let from = rec.len();
+    s.wait_lines(&mut rec, from + 6, "ticks after H", 10);
+    let (_, shot) = s.screenshot(&mut rec, "of the help at 1280x800");
+    let checked = same_text_as_the_font(&shot, &help::pages(&rows, 1280.0, 800.0)[0]);
+    eprintln!("1280x800: {checked} glyph pixels as the font draws them");
+    let shot = resize_and_shoot(&mut s, &mut rec, &window, (900, 560));
+    let pages = help::pages(&rows, 900.0, 560.0);
+    assert_eq!(pages.len(), 2, "the help at 900x560 in two pages");
+    let checked = same_text_as_the_font(&shot, &pages[0]);
+    eprintln!("900x560, page 1: {checked} glyph pixels as the font draws them");
+    s.xdotool(&["key", "h"]);
+    rec.refresh();
+    let from = rec.len();
+    s.wait_lines(&mut rec, from + 6, "ticks after H turned the page", 10);
+    let (_, shot) = s.screenshot(&mut rec, "of the help's second page");
+    let checked = same_text_as_the_font(&shot, &pages[1]);
+    eprintln!("900x560, page 2: {checked} glyph pixels as the font draws them");
+    s.quit(&mut rec);
+    s.passed = true;
+}
+
+/// Compare the text of a help page in a screenshot with the font's glyphs set where the layout
+/// puts them; the number of ink pixels compared.
+fn same_text_as_the_font(shot: &Path, page: &help::Page) -> usize {
+    let pixels = decode_png(shot).unwrap_or_else(|e| panic!("the screenshot: {e}"));
+    let (w, h) = (pixels.width as usize, pixels.height as usize);
+    let font = fontdue::Font::from_bytes(text::FONT, fontdue::FontSettings::default())
+        .expect("the window's font");
+    // What the font makes of the page: coverage per pixel, and the boxes its lines fill.
+    let mut want = vec![0u8; w * h];
+    let mut boxes = Vec::new();
+    let title = (page.title.as_str(), page.title_at.0, page.title_at.1);
+    let lines = page
+        .lines
+        .iter()
+        .map(|l| (l.text.as_str(), l.x, l.baseline));
+    for (line, x, baseline) in std::iter::once(title).chain(lines) {
+        let (x, baseline) = text::origin(x, baseline);
+        let mut pen = x;
+        for c in line.chars() {
+            let (m, bitmap) = font.rasterize(c, f32::from(text::SIZE));
+            let left = (pen + m.xmin as f32) as usize;
+            let top = (baseline - m.height as f32 - m.ymin as f32) as usize;
+            for row in 0..m.height {
+                for col in 0..m.width {
+                    let i = (top + row) * w + left + col;
+                    want[i] = want[i].max(bitmap[row * m.width + col]);
+                }
+            }
+            pen += m.advance_width;
+        }
+        let top = (baseline - text::ASCENT - 2.0) as usize;
+        let bottom = (baseline + text::DESCENT) as usize;
+        boxes.push((x as usize, (pen as usize).min(w), top, bottom.min(h)));
+    }
+    let (mut ink, mut wrong) = (0usize, Vec::new());
+    for &(x0, x1, y0, y1) in &boxes {
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let [r, g, b, _] = pixels.colours[y * w + x].map(u32::from);
+                let drawn = r + g + b > 250;
+                let glyph = want[y * w + x];
+                assert!(
+                    glyph == 0 || glyph == 255,
+                    "the font has a partial pixel at ({x}, {y})"
+                );
+                ink += usize::from(glyph == 255);
+                if drawn != (glyph == 255) {
+                    wrong.push((x, y));
+                }
+            }
+        }
+    }
+    assert!(ink > 2_000, "only {ink} ink pixels on the page");
+    assert!(
+        wrong.is_empty(),
+        "{} of the help's pixels differ from the font's glyphs in {} (first at {:?})",
+        wrong.len(),
+        shot.display(),
+        &wrong[..wrong.len().min(5)]
+    );
+    ink
 }
 
 /// The tour, in one run of the game: W A S D, every mode digit with a screenshot, pause

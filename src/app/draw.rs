@@ -4,12 +4,16 @@
 use super::camera::Camera;
 use super::group_overlay;
 use super::guards;
+use super::labels::Labels;
+use super::layout::Layout;
+use super::legend::{Key, Mark};
 use super::palette::{
     APART, BACKGROUND, BLOCKED, CHASER, FEELER, FLASH, FLOOR, GRID, LABEL, NEIGHBOUR, OBSTACLE,
     PATH, PLAYER, PREDICT, SIGHT, STEERING, THREAT, TRAIL, VELOCITY, WALKED,
 };
 use super::pathview;
 use super::style;
+use super::trails::{TRAIL_SECONDS, Trails};
 use super::view::View;
 use crate::data::patterns::{Instruction, Steer};
 use crate::sim::agent::{Agent, Behaviour};
@@ -22,9 +26,8 @@ use glam::IVec2;
 use glam::Vec2;
 use macroquad::prelude::{
     Color, clear_background, draw_circle, draw_circle_lines, draw_line, draw_rectangle,
-    draw_rectangle_lines, draw_text, draw_triangle,
+    draw_rectangle_lines, draw_triangle,
 };
-use std::collections::VecDeque;
 
 /// Overlay scales: a velocity is drawn as where it goes in this many seconds; a force as the
 /// velocity change it makes in this many seconds.
@@ -45,51 +48,20 @@ pub const OVERLAY_LIMIT: usize = 300;
 pub const DETAIL_LIMIT: usize = 2_000;
 /// Above this many agents the overlay leaves out pattern instruction lists.
 const LIST_LIMIT: usize = 8;
-/// Seconds of trail the overlay keeps behind each pattern walker.
-const TRAIL_SECONDS: f32 = 4.0;
-
-/// The last few seconds of each agent's positions (mode 9's overlay), kept by the window.
-#[derive(Debug, Default)]
-pub struct Trails {
-    points: Vec<VecDeque<Vec2>>,
-}
-
-impl Trails {
-    /// Remember where every agent is after a tick (only in mode 9; cleared otherwise).
-    pub fn record(&mut self, world: &World) {
-        if world.mode != Mode::Patterns {
-            self.points.clear();
-            return;
-        }
-        let keep = (TRAIL_SECONDS / world.dt) as usize;
-        self.points.resize_with(world.agents.len(), VecDeque::new);
-        for (trail, a) in self.points.iter_mut().zip(&world.agents) {
-            if a.respawned || trail.back().is_some_and(|p| p.distance(a.body.pos) > 64.0) {
-                trail.clear();
-            }
-            trail.push_back(a.body.pos);
-            while trail.len() > keep {
-                trail.pop_front();
-            }
-        }
-    }
-
-    fn draw(&self, cam: &Camera) {
-        for trail in &self.points {
-            for (a, b) in trail.iter().zip(trail.iter().skip(1)) {
-                let (a, b) = (cam.to_screen(*a), cam.to_screen(*b));
-                draw_line(a.x, a.y, b.x, b.y, 1.5, TRAIL);
-            }
-        }
-    }
-}
-
 /// Draw the arena and everything in it; `batch` is reused frame to frame (no per-frame
 /// allocation of the agent mesh).
-pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Batch, alpha: f32) {
+pub fn world(
+    world: &World,
+    view: &View,
+    trails: &Trails,
+    batch: &mut style::Batch,
+    alpha: f32,
+    layout: &Layout,
+    labels: &mut Labels,
+) {
     clear_background(BACKGROUND);
     let arena = &world.arena;
-    let mut cam = Camera::fit(arena.size());
+    let mut cam = Camera::fit(arena.size(), layout.arena);
     cam.offset += view.shake_offset();
     let origin = cam.to_screen(Vec2::ZERO);
     let size = arena.size() * cam.scale;
@@ -141,9 +113,16 @@ pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Bat
                 continue;
             }
             let trace = world.trace_of(i);
-            overlay(a, drawn_position(a, world, alpha), trace, world, &cam);
+            overlay(
+                a,
+                drawn_position(a, world, alpha),
+                trace,
+                world,
+                &cam,
+                labels,
+            );
         }
-        group_overlay::draw(world, player, &cam, alpha);
+        group_overlay::draw(world, player, &cam, alpha, labels);
     }
     let crowd = world.agents.len() > DETAIL_LIMIT;
     for a in &world.agents {
@@ -192,6 +171,9 @@ pub fn world(world: &World, view: &View, trails: &Trails, batch: &mut style::Bat
         let v = cam.to_screen(player + world.player.vel * VELOCITY_SECONDS);
         draw_line(p.x, p.y, v.x, v.y, 2.0, VELOCITY);
     }
+    // The labels last, over the agents, inside the arena as it is drawn.
+    let shown = macroquad::math::Rect::new(origin.x, origin.y, size.x, size.y);
+    labels.draw(shown, (p, pr + 2.0));
 }
 
 /// The agents the overlay is drawn for, by index in index order: all of them, or in a crowd
@@ -292,7 +274,14 @@ fn obstacle(o: &Obstacle, cam: &Camera) {
 /// What the behaviour computed, in the quantities its formula uses, as its trace shows them:
 /// tiles it will walk, the line of sight, the predicted point and `Tc`, feelers, velocity and
 /// steering force, its state word.
-fn overlay(a: &Agent, pos: Vec2, trace: Option<&Trace>, world: &World, cam: &Camera) {
+fn overlay(
+    a: &Agent,
+    pos: Vec2,
+    trace: Option<&Trace>,
+    world: &World,
+    cam: &Camera,
+    labels: &mut Labels,
+) {
     let p = cam.to_screen(pos);
     if let Some(t) = trace {
         marks(t, pos - a.body.pos, world, cam);
@@ -300,30 +289,28 @@ fn overlay(a: &Agent, pos: Vec2, trace: Option<&Trace>, world: &World, cam: &Cam
     if let Behaviour::Intercept { tc: Some(tc), .. } = a.behaviour
         && world.agents.len() <= LABEL_LIMIT
     {
-        let aim = cam.to_screen(a.aim);
-        let text = format!("Tc {tc:.2}s");
-        draw_text(text.as_str(), aim.x + 8.0, aim.y + 16.0, 15.0, PREDICT);
+        labels.line(format!("Tc {tc:.2}s"), PREDICT, cam.to_screen(a.aim));
     }
     // A pattern walker's own list of instructions, the current one highlighted.
     if world.agents.len() <= LIST_LIMIT {
         if let Behaviour::Pattern { run, .. } = &a.behaviour {
             let lines = run.list.iter().map(describe_instruction);
-            instruction_list(p, lines, run.index, cam);
+            labels.block(instruction_list(lines, run.index), p);
         }
         if let Behaviour::TilePattern { run, .. } = &a.behaviour {
             let lines = run
                 .list
                 .iter()
                 .map(|i| format!("turn {:+}/8, {} steps", i.turn, i.steps));
-            instruction_list(p, lines, run.index, cam);
+            labels.block(instruction_list(lines, run.index), p);
         }
     }
-    guards::overlay(a, pos, cam);
+    guards::overlay(a, pos, cam, labels);
     let v = cam.to_screen(pos + a.body.vel * VELOCITY_SECONDS);
     draw_line(p.x, p.y, v.x, v.y, 2.0, VELOCITY);
     // Forty "formation" labels would hide the formation; the ships in flight are the story.
     if world.agents.len() <= LABEL_LIMIT && a.state != "formation" {
-        draw_text(world.state_word(a), p.x + 12.0, p.y - 10.0, 16.0, LABEL);
+        labels.line(world.state_word(a).to_string(), LABEL, p);
     }
 }
 
@@ -385,32 +372,91 @@ fn marks(t: &Trace, shift: Vec2, world: &World, cam: &Camera) {
 
 /// The colour each traced quantity is drawn in.
 fn role_color(role: Role) -> Color {
+    role_key(role).0
+}
+
+/// Each traced quantity's colour and what the legend calls it (one table for both).
+fn role_key(role: Role) -> (Color, &'static str) {
     match role {
-        Role::Steering | Role::Normal => STEERING,
-        Role::Ray => FEELER,
-        Role::Hit | Role::Blocked => BLOCKED,
-        Role::Sight | Role::Wander | Role::Course => SIGHT,
-        Role::Predicted | Role::Escape => PREDICT,
-        Role::Threat => THREAT,
-        Role::Path => PATH,
-        Role::Walked => WALKED,
-        Role::Occupied => CHASER,
-        Role::Apart => APART,
-        Role::Neighbour => NEIGHBOUR,
+        Role::Steering => (STEERING, "steering force"),
+        Role::Normal => (STEERING, "wall normal at a hit"),
+        Role::Ray => (FEELER, "feeler"),
+        Role::Hit => (BLOCKED, "feeler that hit"),
+        Role::Blocked => (BLOCKED, "blocked tile"),
+        Role::Sight => (SIGHT, "line of sight"),
+        Role::Wander => (SIGHT, "wander circle and target"),
+        Role::Course => (SIGHT, "line to the next corner"),
+        Role::Predicted => (PREDICT, "predicted point"),
+        Role::Escape => (PREDICT, "way out of a pocket"),
+        Role::Threat => (THREAT, "what it flees"),
+        Role::Path => (PATH, "tiles ahead"),
+        Role::Walked => (WALKED, "tiles walked"),
+        Role::Occupied => (CHASER, "its tile"),
+        Role::Apart => (APART, "push apart"),
+        Role::Neighbour => (NEIGHBOUR, "neighbour heeded"),
     }
 }
 
-/// A pattern's instructions beside its walker, the current one highlighted.
-fn instruction_list(at: Vec2, lines: impl Iterator<Item = String>, current: usize, _cam: &Camera) {
-    for (i, line) in lines.enumerate() {
-        let y = at.y + 22.0 + i as f32 * 14.0;
-        let (text, color) = if i == current {
-            (format!("> {line}"), PREDICT)
-        } else {
-            (format!("  {line}"), LABEL)
-        };
-        draw_text(&text, at.x + 16.0, y, 14.0, color);
+/// The legend's keys for what the overlay draws this frame, from the colours it draws them in.
+pub fn keys(world: &World, out: &mut Vec<Key>) {
+    out.push(Key::new(VELOCITY, Mark::Line, "velocity"));
+    let mut roles: Vec<Role> = Vec::new();
+    for i in overlaid(world) {
+        if let Some(t) = world.trace_of(i) {
+            for m in &t.marks {
+                if !roles.contains(&m.role) {
+                    roles.push(m.role);
+                }
+            }
+        }
     }
+    for role in roles {
+        let (color, name) = role_key(role);
+        let mark = if role == Role::Predicted {
+            Mark::Dot
+        } else {
+            Mark::Line
+        };
+        out.push(Key::new(color, mark, name));
+    }
+    let timed = |a: &Agent| matches!(a.behaviour, Behaviour::Intercept { tc: Some(_), .. });
+    if world.agents.len() <= LABEL_LIMIT && world.agents.iter().any(timed) {
+        out.push(Key::new(PREDICT, Mark::Text, "Tc: seconds to close"));
+    }
+    if world
+        .agents
+        .iter()
+        .any(|a| matches!(a.behaviour, Behaviour::Evade(_)))
+    {
+        out.push(Key::new(THREAT, Mark::Ring, "threat radius"));
+    }
+    if world.stage.is_some() {
+        out.push(Key::new(SIGHT, Mark::Ring, "formation slot"));
+    }
+    if world.mode == Mode::Patterns {
+        let trail = format!("trail, last {TRAIL_SECONDS:.0} s");
+        out.push(Key::new(TRAIL, Mark::Line, &trail));
+        if world.agents.len() <= LIST_LIMIT {
+            out.push(Key::new(PREDICT, Mark::Text, "current instruction"));
+        }
+    }
+    if world.agents.len() <= LABEL_LIMIT && !world.mode.moves_together() {
+        out.push(Key::new(LABEL, Mark::Text, "state word"));
+    }
+}
+
+/// A pattern's instructions for the label beside its walker, the current one highlighted.
+fn instruction_list(lines: impl Iterator<Item = String>, current: usize) -> Vec<(String, Color)> {
+    lines
+        .enumerate()
+        .map(|(i, line)| {
+            if i == current {
+                (format!("> {line}"), PREDICT)
+            } else {
+                (format!("  {line}"), LABEL)
+            }
+        })
+        .collect()
 }
 
 fn describe_instruction(i: &Instruction) -> String {

@@ -5,16 +5,19 @@
 //! with its equilibrium marked.
 
 use super::camera::Camera;
-use super::palette::{LABEL, SIGHT, THREAT};
-use crate::data::crowds::{FlockParams, SwarmParams};
+use super::labels::Labels;
+use super::legend::{Key, Mark};
+use super::palette::{LABEL, NEIGHBOUR, SIGHT, THREAT};
+use super::text;
+use crate::data::crowds::FlockParams;
 use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::behaviours::swarm;
 use crate::sim::mode::Mode;
 use crate::sim::world::World;
 use glam::Vec2;
+use macroquad::math::Rect;
 use macroquad::prelude::{
-    Color, draw_circle_lines, draw_line, draw_rectangle, draw_rectangle_lines, draw_text,
-    screen_height,
+    Color, draw_circle_lines, draw_line, draw_rectangle, draw_rectangle_lines,
 };
 
 /// How many members, the nearest the player, the overlay explains in full.
@@ -39,10 +42,10 @@ const ATTRACTION: Color = Color::new(0.35, 1.0, 0.55, 0.2);
 const CURVE_SAMPLES: usize = 96;
 
 /// The flock's or swarm's overlay (nothing in other modes).
-pub fn draw(world: &World, player: Vec2, cam: &Camera, alpha: f32) {
+pub fn draw(world: &World, player: Vec2, cam: &Camera, alpha: f32, labels: &mut Labels) {
     match world.mode {
-        Mode::Flock => flock(world, player, cam, alpha),
-        Mode::Swarm => swarm(world, player, cam, alpha),
+        Mode::Flock => flock(world, player, cam, alpha, labels),
+        Mode::Swarm => swarm(world, player, cam, alpha, labels),
         Mode::TileChase
         | Mode::TileLos
         | Mode::LosChase
@@ -97,7 +100,7 @@ fn nearest(world: &World, player: Vec2, alpha: f32) -> Vec<(usize, &Agent, Vec2)
         .collect()
 }
 
-fn flock(world: &World, player: Vec2, cam: &Camera, alpha: f32) {
+fn flock(world: &World, player: Vec2, cam: &Camera, alpha: f32, labels: &mut Labels) {
     let fp = &world.tuning.flock;
     let p = cam.to_screen(player);
     if world.flip {
@@ -126,15 +129,8 @@ fn flock(world: &World, player: Vec2, cam: &Camera, alpha: f32) {
         arrow(f.cohesion, COHESION);
         arrow(f.flee, FLEE);
         arrow(f.follow, FOLLOW);
-        draw_text(heard.to_string(), s.x + 10.0, s.y + 18.0, 18.0, LABEL);
+        labels.line(heard.to_string(), LABEL, s);
     }
-    legend(&[
-        ("separation", SEPARATION),
-        ("alignment", ALIGNMENT),
-        ("cohesion", COHESION),
-        ("flee", FLEE),
-        ("follow", FOLLOW),
-    ]);
 }
 
 /// The neighbour disc cut to the view: the arc and, short of a full circle, its two edges.
@@ -180,12 +176,10 @@ fn leader(fp: &FlockParams, player: Vec2, heading: Vec2, cam: &Camera) {
     draw_circle_lines(behind.x, behind.y, 6.0, 2.0, FOLLOW);
 }
 
-fn swarm(world: &World, player: Vec2, cam: &Camera, alpha: f32) {
+fn swarm(world: &World, player: Vec2, cam: &Camera, alpha: f32, labels: &mut Labels) {
     let sp = &world.tuning.swarm;
     let p = cam.to_screen(player);
     draw_circle_lines(p.x, p.y, world.flocking.hold * cam.scale, 1.5, THREAT);
-    let v = &world.tuning.boid;
-    let length = (2.0 * v.radius).max(1.0);
     // Desired velocities, drawn as the velocity change they ask for over `FORCE_SECONDS` (the
     // swarm closes on them in `response_s`).
     let per_speed = FORCE_SECONDS / sp.response_s.max(1e-3);
@@ -206,34 +200,66 @@ fn swarm(world: &World, player: Vec2, cam: &Camera, alpha: f32) {
         arrow(f.player, ALIGNMENT);
         arrow(f.pull, COHESION);
         arrow(mind.obstacle, FLEE);
-        draw_text(f.felt.to_string(), s.x + 10.0, s.y + 18.0, 18.0, LABEL);
+        labels.line(f.felt.to_string(), LABEL, s);
     }
-    legend(&[
-        ("neighbours' F", SEPARATION),
-        ("player's body", ALIGNMENT),
-        ("pull to player", COHESION),
-        ("obstacles", FLEE),
-    ]);
-    curve(sp, length);
 }
 
-/// Colour keys down the left edge, above the bottom banners.
-fn legend(items: &[(&str, Color)]) {
-    let mut y = screen_height() - 60.0 - 18.0 * items.len() as f32;
-    for (name, color) in items {
-        draw_line(12.0, y - 5.0, 36.0, y - 5.0, 3.0, *color);
-        draw_text(name, 42.0, y, 16.0, LABEL);
-        y += 18.0;
+/// The legend's keys for the flock's or swarm's overlay, in the colours drawn above.
+pub fn keys(world: &World, out: &mut Vec<Key>) {
+    let forces: &[(Color, &str)] = match world.mode {
+        Mode::Flock => &[
+            (SEPARATION, "separation"),
+            (ALIGNMENT, "alignment"),
+            (COHESION, "cohesion"),
+            (FLEE, "flee"),
+            (FOLLOW, "follow"),
+        ],
+        Mode::Swarm => &[
+            (SEPARATION, "neighbours' F"),
+            (ALIGNMENT, "player's body"),
+            (COHESION, "pull to player"),
+            (FLEE, "obstacles"),
+        ],
+        Mode::TileChase
+        | Mode::TileLos
+        | Mode::LosChase
+        | Mode::Intercept
+        | Mode::Evade
+        | Mode::Wander
+        | Mode::Avoid
+        | Mode::Galaga
+        | Mode::Patterns
+        | Mode::Mixed
+        | Mode::Pathfind
+        | Mode::Fsm => return,
+    };
+    for &(color, name) in forces {
+        out.push(Key::new(color, Mark::Line, name));
+    }
+    out.push(Key::new(SIGHT, Mark::Ring, "neighbour radius, view"));
+    out.push(Key::new(NEIGHBOUR, Mark::Line, "neighbour heeded"));
+    out.push(Key::new(LABEL, Mark::Text, "how many it heeds"));
+    // (Only the flock and the swarm come this far.)
+    if world.mode == Mode::Swarm {
+        out.push(Key::new(THREAT, Mark::Ring, "hold circle"));
+    } else if world.flip {
+        out.push(Key::new(THREAT, Mark::Ring, "threat radius"));
+    } else if world.lead {
+        out.push(Key::new(CORRIDOR, Mark::Line, "your path corridor"));
+        out.push(Key::new(FOLLOW, Mark::Ring, "point behind you"));
     }
 }
+
+/// The height of the `F(r)` panel.
+pub const CURVE_HEIGHT: f32 = 170.0;
 
 /// `F(r)` over 0…3 r* (or the range), sampled by the swarm's own drawing aid from the tuning
-/// alone (no member's state),, repulsion shaded above the axis and attraction below,
-/// the equilibrium marked, in a panel at the bottom right.
-fn curve(sp: &SwarmParams, length: f32) {
-    let (w, h) = (300.0, 170.0);
-    let x0 = macroquad::prelude::screen_width() - w - 12.0;
-    let y0 = screen_height() - h - 60.0;
+/// alone (no member's state), repulsion shaded above the axis and attraction below,
+/// the equilibrium marked, in the panel `r`.
+pub fn curve(world: &World, r: Rect) {
+    let sp = &world.tuning.swarm;
+    let length = (2.0 * world.tuning.boid.radius).max(1.0);
+    let (x0, y0, w, h) = (r.x, r.y, r.w, r.h);
     draw_rectangle(x0, y0, w, h, PANEL);
     draw_rectangle_lines(x0, y0, w, h, 1.0, AXIS);
     let eq = swarm::equilibrium(sp);
@@ -245,7 +271,7 @@ fn curve(sp: &SwarmParams, length: f32) {
     let pull = samples.iter().map(|s| -s.1).fold(0.0f32, f32::max);
     let scale = if pull > 0.0 { pull * 2.0 } else { 1.0 };
     let (left, right) = (x0 + 28.0, x0 + w - 10.0);
-    let (top, bottom) = (y0 + 26.0, y0 + h - 22.0);
+    let (top, bottom) = (y0 + 26.0, y0 + h - 24.0);
     let axis_y = (top + bottom) * 0.5;
     let to_screen = |r: f32, f: f32| {
         let x = left + (right - left) * r / r_max;
@@ -268,7 +294,7 @@ fn curve(sp: &SwarmParams, length: f32) {
         "F(r) = -{:.0}/r^{:.1} + {:.0}/r^{:.1}",
         sp.a, sp.n, sp.b, sp.m
     );
-    draw_text(&title, x0 + 8.0, y0 + 16.0, 16.0, LABEL);
+    text::draw(&text::fit(&title, w - 16.0), x0 + 8.0, y0 + 16.0, LABEL);
     let foot = match eq {
         Some(r) => {
             let at = to_screen(r, 0.0);
@@ -277,7 +303,7 @@ fn curve(sp: &SwarmParams, length: f32) {
         }
         None => "no equilibrium: needs A, B > 0 and m > n".to_string(),
     };
-    draw_text(&foot, x0 + 8.0, y0 + h - 6.0, 16.0, LABEL);
-    draw_text("apart", left + 4.0, top + 10.0, 14.0, AXIS);
-    draw_text("together", left + 4.0, bottom - 2.0, 14.0, AXIS);
+    text::draw(&text::fit(&foot, w - 16.0), x0 + 8.0, y0 + h - 7.0, LABEL);
+    text::draw("apart", left + 4.0, top + text::ASCENT, AXIS);
+    text::draw("together", left + 4.0, bottom - text::DESCENT, AXIS);
 }

@@ -4,15 +4,19 @@
 //! many guards are in each, transitions as arrows, the ones that just fired lit.
 
 use super::camera::Camera;
+use super::labels::Labels;
+use super::legend::{Key, Mark};
 use super::palette;
 use super::palette::{DIM, TEXT};
+use super::text;
 use crate::data::fsm::GuardBehaviour;
 use crate::sim::agent::Agent;
 use crate::sim::world::World;
 use glam::Vec2;
+use macroquad::math::Rect;
 use macroquad::prelude::{
     Color, draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_rectangle_lines,
-    draw_text, draw_triangle, measure_text, screen_height, screen_width,
+    draw_triangle,
 };
 
 /// How long (simulated seconds) a transition stays lit in the diagram after it fired.
@@ -21,8 +25,7 @@ const LIT: Color = Color::new(1.0, 1.0, 1.0, 1.0);
 const ARROW: Color = Color::new(0.62, 0.66, 0.75, 0.55);
 const PICKUP: Color = Color::new(1.0, 0.85, 0.25, 1.0);
 const PICKUP_AWAY: Color = Color::new(1.0, 0.85, 0.25, 0.25);
-/// The diagram's box (screen px) and its circles.
-const BOX_W: f32 = 260.0;
+/// The diagram's box height (screen px) and its circles.
 const BOX_H: f32 = 225.0;
 const STATE_R: f32 = 18.0;
 const BOX_BG: Color = Color::new(0.03, 0.04, 0.06, 0.8);
@@ -54,13 +57,9 @@ pub fn floor(world: &World, cam: &Camera, alpha: f32) {
         } else {
             draw_circle_lines(s.x, s.y, r, 1.0, PICKUP_AWAY);
             let back = p.away as f32 * world.dt;
-            draw_text(
-                format!("{back:.0}"),
-                s.x - 5.0,
-                s.y + 5.0,
-                15.0,
-                PICKUP_AWAY,
-            );
+            let back = format!("{back:.0}");
+            let x = s.x - text::width(&back) * 0.5;
+            text::draw(&back, x, s.y + text::ASCENT * 0.5, PICKUP_AWAY);
         }
     }
     for (i, a) in world.agents.iter().enumerate() {
@@ -95,7 +94,7 @@ fn cone(eye: Vec2, shift: Vec2, fan: &[Vec2], c: Color, cam: &Camera) {
 
 /// The overlay for one guard at `pos`: where it last saw the player (a cross with the seconds
 /// since), and the path it walks while searching or returning.
-pub fn overlay(a: &Agent, pos: Vec2, cam: &Camera) {
+pub fn overlay(a: &Agent, pos: Vec2, cam: &Camera, labels: &mut Labels) {
     let Some(g) = a.behaviour.guard() else {
         return;
     };
@@ -105,13 +104,7 @@ pub fn overlay(a: &Agent, pos: Vec2, cam: &Camera) {
         let r = 7.0;
         draw_line(s.x - r, s.y - r, s.x + r, s.y + r, 2.0, LIT);
         draw_line(s.x - r, s.y + r, s.x + r, s.y - r, 2.0, LIT);
-        draw_text(
-            format!("{} seen {:.1}s", a.id, g.mind.since_seen),
-            s.x + 9.0,
-            s.y - 6.0,
-            14.0,
-            LIT,
-        );
+        labels.line(format!("{} seen {:.1}s", a.id, g.mind.since_seen), LIT, s);
     }
     if matches!(g.doing, GuardBehaviour::Search | GuardBehaviour::Return) {
         let mut from = cam.to_screen(pos);
@@ -139,16 +132,38 @@ pub fn routes(world: &World, cam: &Camera) {
     }
 }
 
-/// The live diagram of the machine in the window's bottom-right corner.
-pub fn diagram(world: &World) {
+/// The legend's keys for the guards: each state's colour (its cone, its body and its circle in
+/// the diagram), the last sighting and the paths.
+pub fn keys(world: &World, out: &mut Vec<Key>) {
+    let m = &world.fsm.machine;
+    for s in m.states() {
+        out.push(Key::new(color(m.behaviour(s)), Mark::Fill, m.name(s)));
+    }
+    out.push(Key::new(
+        LIT,
+        Mark::Text,
+        "where it last saw you, seconds since",
+    ));
+    out.push(Key::new(
+        faded(palette::GREEN, 0.3),
+        Mark::Line,
+        "patrol routes",
+    ));
+    out.push(Key::new(PICKUP, Mark::Ring, "pickup (power)"));
+}
+
+/// The diagram's height in the column.
+pub const DIAGRAM_HEIGHT: f32 = BOX_H;
+
+/// The live diagram of the machine in the panel `r`.
+pub fn diagram(world: &World, r: Rect) {
     let m = &world.fsm.machine;
     let n = m.state_count();
-    let x0 = screen_width() - BOX_W - 10.0;
-    let y0 = screen_height() - BOX_H - 10.0;
-    draw_rectangle(x0, y0, BOX_W, BOX_H, BOX_BG);
-    draw_rectangle_lines(x0, y0, BOX_W, BOX_H, 1.0, faded(TEXT, 0.15));
+    let (x0, y0, box_w) = (r.x, r.y, r.w);
+    draw_rectangle(x0, y0, box_w, BOX_H, BOX_BG);
+    draw_rectangle_lines(x0, y0, box_w, BOX_H, 1.0, faded(TEXT, 0.15));
     // (Below the title line.)
-    let centre = Vec2::new(x0 + BOX_W * 0.5, y0 + BOX_H * 0.5 + 12.0);
+    let centre = Vec2::new(x0 + box_w * 0.5, y0 + BOX_H * 0.5 + 12.0);
     let ring = (BOX_H * 0.5 - STATE_R - 22.0).max(10.0);
     let at = |k: usize| {
         let angle = -std::f32::consts::FRAC_PI_2 + std::f32::consts::TAU * k as f32 / n as f32;
@@ -180,16 +195,17 @@ pub fn diagram(world: &World) {
         );
         draw_circle_lines(p.x, p.y, STATE_R, 2.0, c);
         let number = count.to_string();
-        let w = measure_text(&number, None, 20, 1.0).width;
-        draw_text(&number, p.x - w * 0.5, p.y + 6.0, 20.0, TEXT);
+        let w = text::width(&number);
+        text::draw(&number, p.x - w * 0.5, p.y + text::ASCENT * 0.5, TEXT);
         let name = m.name(s);
-        let w = measure_text(name, None, 15, 1.0).width;
+        let w = text::width(name);
         let below = if p.y > centre.y {
             STATE_R + 14.0
         } else {
             -STATE_R - 5.0
         };
-        draw_text(name, p.x - w * 0.5, p.y + below, 15.0, TEXT);
+        let x = (p.x - w * 0.5).clamp(x0 + 2.0, x0 + box_w - w - 2.0);
+        text::draw(name, x, p.y + below, TEXT);
     }
     // The title, or while one is lit the latest transition and its condition.
     match lit
@@ -197,11 +213,11 @@ pub fn diagram(world: &World) {
         .max_by_key(|(i, _)| world.fsm.fired_at.get(*i).copied().flatten())
     {
         Some((i, t)) => {
-            let text = format!("{} if {}", m.label(*i), t.condition.name());
-            draw_text(&text, x0 + 8.0, y0 + 17.0, 16.0, LIT);
+            let fired = format!("{} if {}", m.label(*i), t.condition.name());
+            text::draw(&text::fit(&fired, box_w - 16.0), x0 + 8.0, y0 + 17.0, LIT);
         }
         None => {
-            draw_text("state machine", x0 + 8.0, y0 + 17.0, 16.0, DIM);
+            text::draw("state machine", x0 + 8.0, y0 + 17.0, DIM);
         }
     }
 }

@@ -1,29 +1,24 @@
-//! The HUD band (mode, algorithm, counts, timing), the help overlay generated from the key table,
-//! and the error and status lines.
+//! The HUD band (mode, algorithm, counts, timing), the error and status lines, and two of the
+//! column's panels: mode 0's kinds and the time-to-catch chart.
 
-use super::camera::HUD_HEIGHT;
 use super::draw::OVERLAY_LIMIT;
-use super::keys::BINDINGS;
-use super::palette::{BACKGROUND, DIM, LABEL, PANEL_BG, TEXT};
+use super::layout::HUD_HEIGHT;
+use super::palette::{BACKGROUND, DIM, PANEL_BG, TEXT};
 use super::style;
+use super::text;
 use super::view::View;
 use crate::sim::agent::Kind;
 use crate::sim::mode::Mode;
 use crate::sim::player::Script;
 use crate::sim::world::World;
 use glam::Vec2;
+use macroquad::math::Rect;
 use macroquad::prelude::{
-    Color, draw_rectangle, draw_text, get_fps, measure_text, screen_height, screen_width,
+    Color, draw_circle, draw_line, draw_rectangle, draw_rectangle_lines, get_fps, screen_height,
+    screen_width,
 };
-use macroquad::prelude::{draw_circle, draw_line, draw_rectangle_lines};
 
 const ERROR_BG: Color = Color::new(0.55, 0.08, 0.10, 0.92);
-/// The help covers the legend and the chart where they overlap: through a see-through panel
-/// their bright text would show in the middle of its key list.
-const HELP_BG: Color = Color {
-    a: 0.98,
-    ..PANEL_BG
-};
 /// Seconds a status line stays up.
 const STATUS_SECONDS: f32 = 3.0;
 
@@ -31,7 +26,7 @@ pub fn draw(world: &World, view: &View) {
     draw_rectangle(0.0, 0.0, screen_width(), HUD_HEIGHT, BACKGROUND);
     let mode = world.mode;
     let mut first = format!(
-        "{} {}{}{}{}   agents {}   catches {}   tags {}   survived {:.1} s   {} FPS   frame {:.1} ms   sim {:.3} ms/tick   {}x",
+        "{} {}{}{}{}   agents {}   catches {}   tags {}   survived {:.1} s",
         mode.key_label(),
         mode.title(),
         if world.flip || world.lead { " (" } else { "" },
@@ -47,10 +42,6 @@ pub fn draw(world: &World, view: &View) {
         world.score.catches,
         world.score.tags,
         world.survived(),
-        get_fps(),
-        view.frame_ms,
-        view.tick_ms,
-        view.time_scale(),
     );
     if world.mode == Mode::Fsm {
         let power = world.power_left();
@@ -73,7 +64,16 @@ pub fn draw(world: &World, view: &View) {
     } else if view.demo || world.player.script != Script::Keys {
         first.push_str("   DEMO");
     }
-    fitted(&first, 10.0, 20.0, 20.0, screen_width() - 20.0, TEXT);
+    // The timing last: in a narrow window it is what is cut.
+    first.push_str(&format!(
+        "   {}x   {} FPS   frame {:.1} ms   sim {:.3} ms/tick",
+        view.time_scale(),
+        get_fps(),
+        view.frame_ms,
+        view.tick_ms,
+    ));
+    let room = screen_width() - 20.0;
+    text::draw(&text::fit(&first, room), 10.0, 20.0, TEXT);
     let hint = if view.overlay && world.agents.len() > OVERLAY_LIMIT {
         format!(
             "overlay: the {} agents nearest you   H: help",
@@ -87,9 +87,8 @@ pub fn draw(world: &World, view: &View) {
     } else {
         format!("{}   {hint}", view.kept)
     };
-    let hint = hint.as_str();
-    let w = measure_text(hint, None, 18, 1.0).width;
-    draw_text(hint, screen_width() - w - 10.0, 42.0, 18.0, DIM);
+    let w = text::width(&hint);
+    text::draw(&hint, screen_width() - w - 10.0, 42.0, DIM);
     // The description takes what the hint leaves of the line.
     let room = screen_width() - w - 40.0;
     let description = if world.lead {
@@ -97,7 +96,7 @@ pub fn draw(world: &World, view: &View) {
     } else {
         mode.description(world.flip)
     };
-    fitted(description, 10.0, 42.0, 18.0, room, DIM);
+    text::draw(&text::fit(description, room), 10.0, 42.0, DIM);
 
     let mut y = screen_height() - 12.0;
     if let Some(error) = &view.error {
@@ -111,74 +110,15 @@ pub fn draw(world: &World, view: &View) {
     }
 }
 
-/// Smallest size a HUD line shrinks to before it is cut short.
-const MIN_TEXT_SIZE: f32 = 12.0;
-
-/// A line of text no wider than `width`: in a narrow window it shrinks (down to
-/// [`MIN_TEXT_SIZE`]), then is cut short with "...", rather than running off the window or
-/// into the text beside it.
-fn fitted(text: &str, x: f32, baseline: f32, size: f32, width: f32, color: Color) {
-    let measure = |t: &str, size: f32| measure_text(t, None, size as u16, 1.0).width;
-    let full = measure(text, size);
-    if full <= width {
-        draw_text(text, x, baseline, size, color);
-        return;
-    }
-    let size = (size * width / full).floor().max(MIN_TEXT_SIZE);
-    if measure(text, size) <= width {
-        draw_text(text, x, baseline, size, color);
-        return;
-    }
-    // Cut at a character boundary: the longest start that fits with the ellipsis.
-    let mut end = text.len();
-    while end > 0 {
-        end = text.floor_char_boundary(end - 1);
-        let cut = format!("{}...", text[..end].trim_end());
-        if measure(&cut, size) <= width {
-            draw_text(&cut, x, baseline, size, color);
-            return;
-        }
-    }
-}
-
-fn banner(text: &str, baseline: f32, bg: Color) {
-    let w = measure_text(text, None, 18, 1.0).width;
+fn banner(message: &str, baseline: f32, bg: Color) {
+    let shown = text::fit(message, screen_width() - 40.0);
+    let w = text::width(&shown);
     draw_rectangle(6.0, baseline - 20.0, w + 16.0, 28.0, bg);
-    draw_text(text, 14.0, baseline, 18.0, TEXT);
+    text::draw(&shown, 14.0, baseline - 2.0, TEXT);
 }
 
-/// Every key from the key table, with what it does.
-pub fn help() {
-    let rows: Vec<(&str, &str)> = BINDINGS.iter().map(|b| (b.label, b.help)).collect();
-    help_table(&rows);
-}
-
-/// The help overlay for a key table: each key's label and what it does.
-pub fn help_table(rows: &[(&str, &str)]) {
-    let line = 21.0;
-    let column_width = 600.0;
-    // As many rows as fit below the HUD, in as many columns as that takes.
-    let fit = (((screen_height() - HUD_HEIGHT - 20.0) / line) as usize)
-        .saturating_sub(2)
-        .max(1);
-    let columns = rows.len().div_ceil(fit);
-    let per_column = rows.len().div_ceil(columns);
-    let height = line * (per_column as f32 + 2.0);
-    let width = (column_width * columns as f32).min(screen_width() - 20.0);
-    let x = (screen_width() - width) * 0.5;
-    let y = ((screen_height() - height) * 0.5).max(HUD_HEIGHT);
-    draw_rectangle(x, y, width, height, HELP_BG);
-    draw_text("keys", x + 16.0, y + line, 20.0, TEXT);
-    for (i, (label, help)) in rows.iter().enumerate() {
-        let cx = x + column_width * (i / per_column) as f32;
-        let row = y + line * ((i % per_column) as f32 + 2.0);
-        draw_text(label, cx + 16.0, row, 17.0, LABEL);
-        draw_text(help, cx + 130.0, row, 17.0, DIM);
-    }
-}
-
-/// Mode 0's legend: each kind's silhouette and colour, and how often it has caught the player.
-pub fn legend(world: &World) {
+/// Mode 0's kinds: each kind's silhouette and colour, and how often it has caught the player.
+pub fn kinds(world: &World) -> Vec<(style::Style, u32)> {
     let mut kinds: Vec<Kind> = world.agents.iter().map(|a| a.behaviour.kind_of()).collect();
     kinds.dedup();
     kinds.sort_unstable_by_key(|k| k.word());
@@ -193,63 +133,75 @@ pub fn legend(world: &World) {
             None => rows.push((look, caught)),
         }
     }
-    let line = 20.0;
-    let height = line * rows.len() as f32 + 30.0;
-    let (x, y) = (10.0, screen_height() - height - 44.0);
-    draw_rectangle(x, y, 230.0, height, PANEL_BG);
-    draw_text("kind          catches", x + 10.0, y + 18.0, 16.0, DIM);
+    rows
+}
+
+/// The height of [`kinds_panel`] for `rows` kinds.
+pub fn kinds_height(rows: usize) -> f32 {
+    text::LINE * (rows as f32 + 1.0) + 12.0
+}
+
+/// Mode 0's legend in `r`: each kind's silhouette, name and catches.
+pub fn kinds_panel(rows: &[(style::Style, u32)], r: Rect) {
+    draw_rectangle(r.x, r.y, r.w, r.h, PANEL_BG);
+    let number_x = r.x + r.w - 10.0 - text::width("catches");
+    text::draw("kind", r.x + 10.0, r.y + 6.0 + text::ASCENT, DIM);
+    text::draw("catches", number_x, r.y + 6.0 + text::ASCENT, DIM);
     for (i, (look, caught)) in rows.iter().enumerate() {
-        let row = y + 38.0 + i as f32 * line;
-        style::draw_icon(look.shape, Vec2::new(x + 18.0, row - 5.0), 6.0, look.color);
-        draw_text(look.name, x + 34.0, row, 16.0, TEXT);
-        draw_text(
-            caught.to_string().as_str(),
-            x + 190.0,
-            row,
-            16.0,
+        let row = r.y + 6.0 + text::ASCENT + (i as f32 + 1.0) * text::LINE;
+        style::draw_icon(
+            look.shape,
+            Vec2::new(r.x + 18.0, row - 4.0),
+            6.0,
             look.color,
         );
+        text::draw(look.name, r.x + 34.0, row, TEXT);
+        text::draw(&caught.to_string(), number_x, row, look.color);
     }
 }
 
-/// The time-to-catch chart (`C`): each catch as a dot at the run time it happened (simulated
-/// seconds since the program started, or since `R` restarted it), as high as the time from the
-/// catcher's respawn to the catch, in the catcher's colour; the mean per kind beside it.
-pub fn chart(world: &World) {
-    let (w, h) = (560.0f32, 250.0f32);
-    let (x, y) = (screen_width() - w - 10.0, screen_height() - h - 44.0);
-    draw_rectangle(x, y, w, h, PANEL_BG);
-    draw_text(
-        "time from respawn to catch (s), over the run time",
-        x + 10.0,
-        y + 18.0,
-        16.0,
-        DIM,
-    );
-    let plot = (x + 40.0, y + 30.0, w - 270.0, h - 60.0);
-    draw_rectangle_lines(plot.0, plot.1, plot.2, plot.3, 1.0, DIM);
+/// The chart's height for `kinds` kinds caught so far.
+pub fn chart_height(kinds: usize) -> f32 {
+    2.0 * text::LINE + PLOT_H + 30.0 + text::LINE * kinds.max(1) as f32
+}
+const PLOT_H: f32 = 110.0;
+
+/// The time-to-catch chart (`C`) in `r`: each catch as a dot at the run time it happened
+/// (simulated seconds since the program started, or since `R` restarted it), as high as the
+/// time from the catcher's respawn to the catch, in the catcher's colour; the mean per kind as a
+/// line across and in the list below.
+pub fn chart(world: &World, r: Rect) {
+    draw_rectangle(r.x, r.y, r.w, r.h, PANEL_BG);
+    let title = "time from respawn to catch (s), over the run time";
+    let mut y = r.y + 6.0 + text::ASCENT;
+    for line in text::wrap(title, r.w - 20.0) {
+        text::draw(&line, r.x + 10.0, y, DIM);
+        y += text::LINE;
+    }
+    let plot = Rect::new(r.x + 38.0, y, r.w - 50.0, PLOT_H);
+    draw_rectangle_lines(plot.x, plot.y, plot.w, plot.h, 1.0, DIM);
     let log = &world.score.log;
     let run_time = world.time().max(1.0);
     let top = log.iter().map(|c| c.time_to_catch).fold(5.0f64, f64::max) * 1.1;
-    draw_text(
-        format!("{top:.0}").as_str(),
-        x + 8.0,
-        plot.1 + 10.0,
-        14.0,
+    let top_text = format!("{top:.0}");
+    text::draw(
+        &top_text,
+        plot.x - 6.0 - text::width(&top_text),
+        plot.y + text::ASCENT,
         DIM,
     );
-    draw_text("0", x + 24.0, plot.1 + plot.3, 14.0, DIM);
-    draw_text(
-        format!("{run_time:.0} s").as_str(),
-        plot.0 + plot.2 - 30.0,
-        plot.1 + plot.3 + 16.0,
-        14.0,
+    text::draw("0", plot.x - 6.0 - text::ADVANCE, plot.y + plot.h, DIM);
+    let run_text = format!("{run_time:.0} s");
+    text::draw(
+        &run_text,
+        plot.x + plot.w - text::width(&run_text),
+        plot.y + plot.h + 4.0 + text::ASCENT,
         DIM,
     );
     let mut means: Vec<(Kind, f64, u32)> = Vec::new();
     for c in log {
-        let px = plot.0 + (c.at / run_time) as f32 * plot.2;
-        let py = plot.1 + plot.3 - (c.time_to_catch / top) as f32 * plot.3;
+        let px = plot.x + (c.at / run_time) as f32 * plot.w;
+        let py = plot.y + plot.h - (c.time_to_catch / top) as f32 * plot.h;
         draw_circle(px, py, 3.0, style::of(c.kind, world.mode).color);
         match means.iter_mut().find(|(k, _, _)| *k == c.kind) {
             Some((_, sum, n)) => {
@@ -259,15 +211,15 @@ pub fn chart(world: &World) {
             None => means.push((c.kind, c.time_to_catch, 1)),
         }
     }
+    let list_top = plot.y + plot.h + 4.0 + text::ASCENT + text::LINE;
     for (i, (kind, sum, n)) in means.iter().enumerate() {
         let look = style::of(*kind, world.mode);
-        let row = plot.1 + 12.0 + i as f32 * 18.0;
         let mean = sum / f64::from(*n);
-        let mean_y = plot.1 + plot.3 - (mean / top) as f32 * plot.3;
+        let mean_y = plot.y + plot.h - (mean / top) as f32 * plot.h;
         draw_line(
-            plot.0,
+            plot.x,
             mean_y,
-            plot.0 + plot.2,
+            plot.x + plot.w,
             mean_y,
             1.0,
             Color {
@@ -275,21 +227,15 @@ pub fn chart(world: &World) {
                 ..look.color
             },
         );
-        draw_text(
-            format!("{}: {n}, mean {mean:.1}", look.name).as_str(),
-            plot.0 + plot.2 + 10.0,
-            row,
-            15.0,
+        let line = format!("{}: {n}, mean {mean:.1} s", look.name);
+        text::draw(
+            &text::fit(&line, r.w - 20.0),
+            r.x + 10.0,
+            list_top + i as f32 * text::LINE,
             look.color,
         );
     }
     if log.is_empty() {
-        draw_text(
-            "no catches yet",
-            plot.0 + 10.0,
-            plot.1 + plot.3 / 2.0,
-            16.0,
-            DIM,
-        );
+        text::draw("no catches yet", r.x + 10.0, list_top, DIM);
     }
 }

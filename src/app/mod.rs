@@ -6,14 +6,20 @@ pub mod camera;
 pub mod draw;
 pub mod group_overlay;
 pub mod guards;
+pub mod help;
 pub mod hud;
 pub mod keys;
+pub mod labels;
+pub mod layout;
+pub mod legend;
 pub mod palette;
 pub mod panel;
 pub mod pathview;
 pub mod replay;
 pub mod saves;
 pub mod style;
+pub mod text;
+pub mod trails;
 pub mod view;
 
 use crate::data::settings::Flags;
@@ -27,7 +33,9 @@ use crate::sim::replay::check_command;
 use crate::sim::space::arena::Obstacle;
 use crate::sim::world::{Input, World, WorldConfig};
 use camera::Camera;
-use keys::Action;
+use keys::{Action, BINDINGS};
+use layout::{Column, TUNING_MIN};
+use macroquad::math::Rect;
 use macroquad::prelude::{get_frame_time, next_frame, screen_height, screen_width};
 use std::fs::File;
 use std::io::BufWriter;
@@ -125,6 +133,7 @@ fn open_window(main: impl std::future::Future<Output = ()> + 'static) -> Result<
 }
 
 async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>) {
+    text::setup();
     let (mut saves, best_error) = saves::Saves::new(config.flags.clone(), config.settings.clone());
     let (data, hashes, error) = saves.initial_data();
     let error = error.or(best_error);
@@ -143,6 +152,8 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         grid: false,
         tuning: false,
         help: false,
+        help_page: 0,
+        legend: legend::Seen::default(),
         paused: false,
         scale_index: TIME_SCALES.iter().position(|&s| s == 1.0).unwrap_or(0),
         error: view_error,
@@ -158,16 +169,16 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
     let started = Instant::now();
     let mut last_input = Instant::now();
     let mut screenshots = 0u32;
-    let mut trails = draw::Trails::default();
+    let mut trails = trails::Trails::default();
     let mut tuning_panel = panel::Panel::default();
     let mut batch = style::Batch::default();
     let mut picks = Vec::new();
     let mut bursts = burst::Bursts::default();
     loop {
         let (mx, my) = macroquad::input::mouse_position();
-        let over_ui = view.tuning && panel::contains(&world, mx, my);
+        let over_ui = view.tuning && tuning_panel.contains(mx, my);
         let input = keys::capture(over_ui);
-        let cam = Camera::fit(world.arena.size());
+        let cam = Camera::fit(world.arena.size(), layout::of(&world, &view).arena);
         // Attract mode: after a spell without input the autopilot flees for the player; any key
         // hands control back. An explicit `--player` script is always the autopilot.
         if input.any_key {
@@ -233,7 +244,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                 Action::Chart => view.chart = !view.chart,
                 Action::Grid => view.grid = !view.grid,
                 Action::Tuning => view.tuning = !view.tuning,
-                Action::Help => view.help = !view.help,
+                Action::Help => view.turn_help(&help_rows()),
                 Action::Pause => view.paused = !view.paused,
                 Action::Step => step = view.paused,
                 Action::Slower => view.scale_index = view.scale_index.saturating_sub(1),
@@ -322,28 +333,36 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         }
 
         let alpha = if view.paused { 1.0 } else { frame.alpha };
-        scene(&mut world, &view, &trails, &mut picks, &mut batch, alpha);
-        let mut cam = Camera::fit(world.arena.size());
+        let room = scene(
+            &mut world, &mut view, &trails, &mut picks, &mut batch, alpha,
+        );
+        let mut cam = Camera::fit(world.arena.size(), layout::of(&world, &view).arena);
         cam.offset += view.shake_offset();
         bursts.draw(&cam);
         let save_to = saves.tuning_path().map_or_else(
             || format!("nothing: {}", data::settings::no_folder_reason()),
             |p| p.display().to_string(),
         );
-        match view
-            .tuning
-            .then(|| tuning_panel.show(&mut world, &save_to))
-            .flatten()
-        {
-            Some(panel::Pressed::Save) => {
-                let message = saves.save_tuning(&world.tuning);
-                view.say(message);
-            }
-            Some(panel::Pressed::Defaults) => restore_defaults(&mut world, &mut saves, &mut view),
-            None => {}
+        match room {
+            Some(room) if view.tuning => match tuning_panel.show(&mut world, &save_to, room) {
+                Some(panel::Pressed::Save) => {
+                    let message = saves.save_tuning(&world.tuning);
+                    view.say(message);
+                }
+                Some(panel::Pressed::Defaults) => {
+                    restore_defaults(&mut world, &mut saves, &mut view)
+                }
+                None => {}
+            },
+            _ => tuning_panel.hide(),
         }
         if view.help {
-            hud::help();
+            help::draw(
+                &help_rows(),
+                view.help_page,
+                screen_width(),
+                screen_height(),
+            );
         }
         if shoot {
             screenshots += 1;
@@ -376,31 +395,83 @@ fn write_record(
     }
 }
 
-/// The world as the window shows it: agents and overlays, the HUD, and the panels and charts
-/// the mode and the view ask for (live play and the replay window draw the same).
+/// The key table's rows for the help overlay.
+fn help_rows() -> Vec<(&'static str, &'static str)> {
+    BINDINGS.iter().map(|b| (b.label, b.help)).collect()
+}
+
+/// The world as the window shows it: agents and overlays, the HUD, and in the side column the
+/// panels the mode and the view ask for (live play and the replay window draw the same).
+/// Returns the room the column leaves for the tuning panel.
 fn scene(
     world: &mut World,
-    view: &View,
-    trails: &draw::Trails,
+    view: &mut View,
+    trails: &trails::Trails,
     picks: &mut Vec<(usize, u32)>,
     batch: &mut style::Batch,
     alpha: f32,
-) {
+) -> Option<Rect> {
     draw::trace_picks(world, view.overlay, picks);
     world.trace_agents(picks);
     let world = &*world;
-    draw::world(world, view, trails, batch, alpha);
+    let layout = layout::of(world, view);
+    let mut labels = labels::Labels::default();
+    draw::world(world, view, trails, batch, alpha, &layout, &mut labels);
     hud::draw(world, view);
-    pathview::panel(world);
+    let mut column = Column::new(layout.column?, if view.tuning { TUNING_MIN } else { 0.0 });
+    // The mode's own box first, then the legend, then the chart.
     if world.mode == Mode::Mixed {
-        hud::legend(world);
+        let kinds = hud::kinds(world);
+        if let Some(r) = column.take(hud::kinds_height(kinds.len()), "kinds") {
+            hud::kinds_panel(&kinds, r);
+        }
+    } else if world.mode == Mode::Pathfind {
+        let lines = pathview::wrapped(world, column.width());
+        if let Some(r) = column.take(pathview::height(lines.len()), "search") {
+            pathview::panel(&lines, r);
+        }
+    } else if world.mode == Mode::Fsm && view.overlay {
+        if let Some(r) = column.take(guards::DIAGRAM_HEIGHT, "state machine") {
+            guards::diagram(world, r);
+        }
+    } else if world.mode == Mode::Swarm
+        && view.overlay
+        && let Some(r) = column.take(group_overlay::CURVE_HEIGHT, "F(r)")
+    {
+        group_overlay::curve(world, r);
     }
-    if world.mode == Mode::Fsm && view.overlay {
-        guards::diagram(world);
+    if view.overlay {
+        let mut now = Vec::new();
+        if world.mode.moves_together() {
+            now.push(legend::Key::new(
+                palette::VELOCITY,
+                legend::Mark::Line,
+                "velocity",
+            ));
+            group_overlay::keys(world, &mut now);
+        } else {
+            draw::keys(world, &mut now);
+            if world.mode == Mode::Pathfind {
+                pathview::keys(world, &mut now);
+            }
+            if world.mode == Mode::Fsm {
+                guards::keys(world, &mut now);
+            }
+        }
+        let keys = view.legend.update(world.mode, world.flip, now);
+        if let Some(r) = column.take(legend::height(keys, column.width()), "legend") {
+            legend::panel(keys, r);
+        }
     }
     if view.chart {
-        hud::chart(world);
+        let mut caught: Vec<_> = world.score.log.iter().map(|c| c.kind).collect();
+        caught.sort_unstable_by_key(|k| k.word());
+        caught.dedup();
+        if let Some(r) = column.take(hud::chart_height(caught.len()), "chart") {
+            hud::chart(world, r);
+        }
     }
+    Some(column.rest())
 }
 
 /// Write the best times if one was beaten; a failure is shown, the game goes on.

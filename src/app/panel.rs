@@ -1,6 +1,5 @@
 //! The tuning panel (`U`): a slider for every tuning value the current mode uses, drawn from the
-//! shared slider table, a Save button that keeps them in the settings folder (the panel names the
-//! file) and a Defaults button that restores the repository's data.
+//! shared slider table, and a Save button that writes the tuning file.
 //!
 //! It is drawn with the same rectangles and text as the HUD, in the frame itself, so `F12`
 //! captures it; macroquad's own UI is drawn as the frame is handed over, after any capture. A
@@ -8,18 +7,15 @@
 //! pace, for fine values); the wheel scrolls the list when it is longer than the window.
 
 use super::palette::{DIM, PANEL_BG, TEXT};
+use super::text;
 use crate::data::tuning::{SLIDERS, Slider};
 use crate::sim::command::Command;
 use crate::sim::world::World;
 use macroquad::prelude::{
-    Color, KeyCode, MouseButton, Rect, draw_rectangle, draw_rectangle_lines, draw_text,
-    is_key_down, is_mouse_button_down, is_mouse_button_pressed, measure_text, mouse_position,
-    mouse_wheel, screen_height, screen_width,
+    Color, KeyCode, MouseButton, Rect, draw_rectangle, draw_rectangle_lines, is_key_down,
+    is_mouse_button_down, is_mouse_button_pressed, mouse_position, mouse_wheel,
 };
 
-const WIDTH: f32 = 420.0;
-/// The panel's top edge: just below the HUD band.
-const TOP: f32 = 60.0;
 /// The title and the buttons above the list (they do not scroll).
 const HEADER: f32 = 44.0;
 /// The line under the list naming the file Save writes.
@@ -28,7 +24,7 @@ const FOOTER: f32 = 20.0;
 const ROW: f32 = 42.0;
 const PAD: f32 = 12.0;
 /// Room on the right of a track for its value.
-const VALUE_WIDTH: f32 = 84.0;
+const VALUE_WIDTH: f32 = 64.0;
 /// How far (px) above and below its line a track takes a click.
 const GRAB: f32 = 9.0;
 /// Shift while dragging: the value follows the mouse at this fraction of the pace.
@@ -41,13 +37,6 @@ const BUTTON: Color = Color::new(0.20, 0.32, 0.42, 1.0);
 const BUTTON_HOT: Color = Color::new(0.28, 0.45, 0.58, 1.0);
 const EDGE: Color = Color::new(1.0, 1.0, 1.0, 0.12);
 
-/// A button pressed on the panel, for the window to carry out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pressed {
-    Save,
-    Defaults,
-}
-
 /// What the panel keeps between frames.
 #[derive(Debug, Default)]
 pub struct Panel {
@@ -55,31 +44,46 @@ pub struct Panel {
     scroll: f32,
     /// The slider being dragged (its path), and the mouse's x on the last frame.
     held: Option<(&'static str, f32)>,
+    /// Where it was drawn last (a click there is the panel's).
+    drawn: Option<Rect>,
 }
 
-/// The panel's rectangle in window pixels for a list of `rows` sliders: at the window's right
-/// edge below the HUD, no taller than the window (the list scrolls), Save always in reach.
-fn area(rows: usize) -> Rect {
-    let height =
-        (HEADER + rows as f32 * ROW + PAD + FOOTER).min((screen_height() - TOP - 10.0).max(120.0));
-    Rect::new(screen_width() - WIDTH - 10.0, TOP, WIDTH, height)
+/// A button pressed on the panel, for the window to carry out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pressed {
+    Save,
+    Defaults,
+}
+
+/// The panel's rectangle for a list of `rows` sliders in the room the column leaves it: no
+/// taller than that (the list scrolls), Save always in reach.
+fn area(rows: usize, room: Rect) -> Rect {
+    let height = (HEADER + rows as f32 * ROW + PAD + FOOTER).min(room.h);
+    Rect::new(room.x, room.y, room.w, height)
 }
 
 fn shown(world: &World) -> Vec<&'static Slider> {
     SLIDERS.iter().filter(|s| world.mode.shows(s)).collect()
 }
 
-/// Whether window point `(x, y)` is on the open panel (a click there is the panel's).
-pub fn contains(world: &World, x: f32, y: f32) -> bool {
-    area(shown(world).len()).contains(macroquad::math::vec2(x, y))
-}
-
 impl Panel {
-    /// Take this frame's mouse, apply slider changes to the world and draw the panel, naming
-    /// `save_to`, the file Save writes; returns the button pressed.
-    pub fn show(&mut self, world: &mut World, save_to: &str) -> Option<Pressed> {
+    /// Whether window point `(x, y)` is on the panel as last drawn.
+    pub fn contains(&self, x: f32, y: f32) -> bool {
+        self.drawn
+            .is_some_and(|a| a.contains(macroquad::math::vec2(x, y)))
+    }
+
+    /// The panel is closed: no click is its.
+    pub fn hide(&mut self) {
+        self.drawn = None;
+    }
+
+    /// Take this frame's mouse, apply slider changes to the world and draw the panel in `room`,
+    /// naming `save_to`, the file Save writes; returns the button pressed.
+    pub fn show(&mut self, world: &mut World, save_to: &str, room: Rect) -> Option<Pressed> {
         let sliders = shown(world);
-        let a = area(sliders.len());
+        let a = area(sliders.len(), room);
+        self.drawn = Some(a);
         let (mx, my) = mouse_position();
         let over = a.contains(macroquad::math::vec2(mx, my));
         // The list below the header; rows that do not fit whole are not drawn.
@@ -129,14 +133,13 @@ impl Panel {
         draw_rectangle(a.x, a.y, a.w, a.h, PANEL_BG);
         draw_rectangle_lines(a.x, a.y, a.w, a.h, 1.0, EDGE);
         let title = format!("tuning: {}", world.mode.title());
-        draw_text(&title, a.x + PAD, a.y + 26.0, 18.0, TEXT);
+        // Save at the right edge, Defaults beside it; the title takes what they leave.
         let mut pressed = None;
-        for (label, what, right) in [
-            ("Save", Pressed::Save, PAD),
-            ("Defaults", Pressed::Defaults, PAD + 72.0 + 8.0),
-        ] {
-            let w = measure_text(label, None, 18, 1.0).width;
-            let button = Rect::new(a.x + a.w - right - 72.0, a.y + 9.0, 72.0, 26.0);
+        let mut left = a.x + a.w - PAD;
+        for (label, what) in [("Save", Pressed::Save), ("Defaults", Pressed::Defaults)] {
+            let w = text::width(label);
+            let button = Rect::new(left - (w + 16.0), a.y + 9.0, w + 16.0, 26.0);
+            left = button.x - 8.0;
             let hot = button.contains(macroquad::math::vec2(mx, my));
             draw_rectangle(
                 button.x,
@@ -145,40 +148,31 @@ impl Panel {
                 button.h,
                 if hot { BUTTON_HOT } else { BUTTON },
             );
-            draw_text(
-                label,
-                button.x + (button.w - w) * 0.5,
-                button.y + 18.0,
-                18.0,
-                TEXT,
-            );
+            text::draw(label, button.x + 8.0, button.y + 17.0, TEXT);
             if hot && is_mouse_button_pressed(MouseButton::Left) {
                 pressed = Some(what);
             }
         }
+        let title = text::fit(&title, left - a.x - PAD);
+        text::draw(&title, a.x + PAD, a.y + 26.0, TEXT);
+
         for (i, s) in sliders.iter().enumerate().skip(first).take(visible) {
             let y = track_y(i);
             let value = (s.get)(&world.tuning);
             let frac = ((value - s.min) / (s.max - s.min)).clamp(0.0, 1.0);
-            draw_text(s.label, track_x, y - 12.0, 17.0, DIM);
+            text::draw(&text::fit(s.label, a.w - 2.0 * PAD), track_x, y - 12.0, DIM);
             draw_rectangle(track_x, y - 2.0, track_w, 4.0, TRACK);
             draw_rectangle(track_x, y - 2.0, track_w * frac, 4.0, FILL);
             let held = self.held.is_some_and(|(p, _)| p == s.path);
             let knob = if held { 7.0 } else { 5.0 };
             let hx = track_x + track_w * frac;
             draw_rectangle(hx - knob * 0.5, y - knob, knob, knob * 2.0, HANDLE);
-            let text = format!("{value:.2}");
-            let w = measure_text(&text, None, 17, 1.0).width;
-            draw_text(&text, a.x + a.w - PAD - w, y + 5.0, 17.0, TEXT);
+            let value_text = format!("{value:.2}");
+            let w = text::width(&value_text);
+            text::draw(&value_text, a.x + a.w - PAD - w, y + 5.0, TEXT);
         }
         let to = format!("Save writes {save_to}");
-        draw_text(
-            tail(&to, a.w - 2.0 * PAD, 14.0),
-            a.x + PAD,
-            a.y + a.h - 7.0,
-            14.0,
-            DIM,
-        );
+        text::draw(&tail(&to, a.w - 2.0 * PAD), a.x + PAD, a.y + a.h - 6.0, DIM);
         // Where the list stands, when it scrolls.
         if max_scroll > 0.0 {
             let bar_top = list_top;
@@ -198,10 +192,9 @@ impl Panel {
     }
 }
 
-/// The end of `text` that fits in `width` at `size`, with "..." before it when cut: a long path
-/// keeps its file name.
-fn tail(text: &str, width: f32, size: f32) -> String {
-    let fits = |t: &str| measure_text(t, None, size as u16, 1.0).width <= width;
+/// The end of `text` that fits `width` (a path's file name matters more than its folders).
+fn tail(text: &str, width: f32) -> String {
+    let fits = |t: &str| text::width(t) <= width;
     if fits(text) {
         return text.to_string();
     }

@@ -4,15 +4,16 @@
 //! smoothed one over them; in a crowd, the flow field's arrows. And the panel naming the search,
 //! the tiles it closed and its time.
 
-use super::camera::{Camera, HUD_HEIGHT};
+use super::camera::Camera;
+use super::legend::{Key, Mark};
 use super::palette::{DIM, PANEL_BG, TEXT};
-use crate::sim::mode::Mode;
+use super::text;
 use crate::sim::path::TileState;
 use crate::sim::world::World;
 use glam::{IVec2, Vec2};
+use macroquad::math::Rect;
 use macroquad::prelude::{
     Color, draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_rectangle_lines,
-    draw_text, measure_text,
 };
 
 const CLOSED: Color = Color::new(0.30, 0.50, 0.95, 0.22);
@@ -88,11 +89,8 @@ pub fn draw(world: &World, cam: &Camera) {
     }
 }
 
-/// The panel: the search, the tiles it closed and its time; in a crowd, the field's too.
-pub fn panel(world: &World) {
-    if world.mode != Mode::Pathfind {
-        return;
-    }
+/// The panel's text: the search, the tiles it closed and its time; in a crowd, the field's too.
+fn lines(world: &World) -> Vec<String> {
     let traced = world.path_trace();
     let mut lines = vec![format!(
         "search: {}   (V: {})",
@@ -129,22 +127,47 @@ pub fn panel(world: &World) {
             world.paths.expanded as f64 / world.paths.searches.max(1) as f64
         ));
     }
-    let width = lines
-        .iter()
-        .map(|l| measure_text(l, None, 16, 1.0).width)
-        .fold(0.0, f32::max);
-    let (x, y) = (8.0, HUD_HEIGHT + 8.0);
-    draw_rectangle(
-        x,
-        y,
-        width + 16.0,
-        20.0 * lines.len() as f32 + 8.0,
-        PANEL_BG,
-    );
-    for (i, l) in lines.iter().enumerate() {
+    lines
+}
+
+/// The panel's lines wrapped to `width`, the first (the search's name) bright.
+pub fn wrapped(world: &World, width: f32) -> Vec<(String, Color)> {
+    let mut out = Vec::new();
+    for (i, l) in lines(world).iter().enumerate() {
         let color = if i == 0 { TEXT } else { DIM };
-        draw_text(l, x + 8.0, y + 20.0 * (i as f32 + 1.0), 16.0, color);
+        out.extend(text::wrap(l, width - 16.0).into_iter().map(|w| (w, color)));
     }
+    out
+}
+
+/// The panel's height for its wrapped lines.
+pub fn height(lines: usize) -> f32 {
+    text::LINE * lines as f32 + 10.0
+}
+
+/// The panel in `r`.
+pub fn panel(lines: &[(String, Color)], r: Rect) {
+    draw_rectangle(r.x, r.y, r.w, r.h, PANEL_BG);
+    for (i, (l, color)) in lines.iter().enumerate() {
+        text::draw(
+            l,
+            r.x + 8.0,
+            r.y + 5.0 + text::ASCENT + text::LINE * i as f32,
+            *color,
+        );
+    }
+}
+
+/// The legend's keys for the search as drawn above.
+pub fn keys(world: &World, out: &mut Vec<Key>) {
+    if world.flows() {
+        out.push(Key::new(ARROW, Mark::Line, "flow field: each tile's way"));
+    }
+    out.push(Key::new(CLOSED, Mark::Fill, "closed set (searched)"));
+    out.push(Key::new(OPEN, Mark::Fill, "open set (frontier)"));
+    out.push(Key::new(RAW, Mark::Line, "tile path"));
+    out.push(Key::new(SMOOTH, Mark::Line, "smoothed path"));
+    out.push(Key::new(GOAL, Mark::Ring, "goal"));
 }
 
 fn arrow(a: Vec2, b: Vec2, color: Color) {

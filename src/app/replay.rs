@@ -6,11 +6,12 @@
 //! stalls. With `--record OUT` it writes the record line of every state it shows, which is how a
 //! test (or a person) can check that the screen stands where the record says.
 
-use super::camera::HUD_HEIGHT;
-use super::hud;
+use super::help;
+use super::layout::{BAR_HEIGHT, BAR_TOP};
 use super::palette::{DIM, PANEL_BG, TEXT};
+use super::text;
 use super::view::View;
-use super::{create_record, draw, open_window, style};
+use super::{create_record, open_window, style, trails};
 use crate::data::DataSources;
 use crate::sim::clock::{Clock, TICK_HZ, TIME_SCALES};
 use crate::sim::record::Recorder;
@@ -18,7 +19,7 @@ use crate::sim::replay::{Replay, ReplayData};
 use glam::Vec2;
 use macroquad::input::{KeyCode, MouseButton, is_key_pressed, is_mouse_button_pressed};
 use macroquad::prelude::{
-    Color, draw_rectangle, draw_text, get_frame_time, mouse_position, next_frame, screen_width,
+    Color, draw_rectangle, get_frame_time, mouse_position, next_frame, screen_height, screen_width,
 };
 use std::fs::File;
 use std::io::BufWriter;
@@ -127,13 +128,15 @@ pub const REPLAY_KEYS: &[(&[KeyCode], &str, ReplayAction, &str)] = &[
     (&[KeyCode::Escape], "Esc", ReplayAction::Quit, "quit"),
 ];
 
+/// The replay window's keys for its help overlay.
+fn help_rows() -> Vec<(&'static str, &'static str)> {
+    REPLAY_KEYS.iter().map(|&(_, l, _, h)| (l, h)).collect()
+}
+
 /// Wall-clock time a seek may take of one frame before the frame is drawn.
 const SEEK_SLICE: Duration = Duration::from_millis(25);
 /// Steps run between looks at the clock while seeking.
 const SEEK_CHUNK: usize = 16;
-/// The position bar, below the HUD band.
-const BAR_TOP: f32 = HUD_HEIGHT + 6.0;
-const BAR_HEIGHT: f32 = 30.0;
 const BAR_PAD: f32 = 12.0;
 const TRACK: Color = Color::new(0.22, 0.25, 0.31, 1.0);
 const FILL: Color = Color::new(0.35, 0.85, 1.0, 0.85);
@@ -176,6 +179,8 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
         grid: false,
         tuning: false,
         help: false,
+        help_page: 0,
+        legend: Default::default(),
         paused: false,
         scale_index: TIME_SCALES.iter().position(|&s| s == 1.0).unwrap_or(0),
         error: None,
@@ -189,7 +194,7 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
         kept: String::new(),
     };
     let mut clock = Clock::new(TICK_HZ);
-    let mut trails = draw::Trails::default();
+    let mut trails = trails::Trails::default();
     let mut batch = style::Batch::default();
     let mut picks = Vec::new();
     let mut target: Option<usize> = None;
@@ -224,7 +229,10 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
                 ReplayAction::Overlay => view.overlay = !view.overlay,
                 ReplayAction::Grid => view.grid = !view.grid,
                 ReplayAction::Chart => view.chart = !view.chart,
-                ReplayAction::Help => view.help = !view.help,
+                ReplayAction::Help => {
+                    let rows = help_rows();
+                    view.turn_help(&rows);
+                }
                 ReplayAction::Screenshot => shoot = true,
                 ReplayAction::Quit => stop = true,
             }
@@ -256,7 +264,7 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
                 }
             };
             if back {
-                trails = draw::Trails::default();
+                trails = trails::Trails::default();
             }
             if arrived {
                 target = None;
@@ -284,7 +292,7 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
 
         super::scene(
             &mut replay.world,
-            &view,
+            &mut view,
             &trails,
             &mut picks,
             &mut batch,
@@ -292,8 +300,12 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
         );
         bar(&replay, &view, target);
         if view.help {
-            let rows: Vec<(&str, &str)> = REPLAY_KEYS.iter().map(|&(_, l, _, h)| (l, h)).collect();
-            hud::help_table(&rows);
+            help::draw(
+                &help_rows(),
+                view.help_page,
+                screen_width(),
+                screen_height(),
+            );
         }
         if shoot {
             screenshots += 1;
@@ -344,7 +356,7 @@ fn bar(replay: &Replay, view: &View, target: Option<usize>) {
     } else {
         ""
     };
-    let text = format!(
+    let line = format!(
         "REPLAY {}   line {} of {}   tick {}   t {:.2} s   {state}{marked}   Left/Right: step   H: keys",
         replay.file,
         replay.pos + 1,
@@ -352,5 +364,5 @@ fn bar(replay: &Replay, view: &View, target: Option<usize>) {
         replay.world.tick,
         replay.world.time(),
     );
-    draw_text(&text, x, BAR_TOP + 14.0, 17.0, DIM);
+    text::draw(&text::fit(&line, w), x, BAR_TOP + 13.0, DIM);
 }

@@ -1,8 +1,11 @@
 //! What the window shows besides the world, and how: the toggles, the time scale, the messages
 //! and the catch shake. The main loop changes it; the drawing reads it.
 
+use super::help;
+use super::legend;
 use crate::sim::clock::TIME_SCALES;
 use glam::Vec2;
+use macroquad::prelude::{screen_height, screen_width};
 use std::time::Instant;
 
 /// How long and how hard the camera shakes after a catch.
@@ -15,6 +18,10 @@ pub struct View {
     pub grid: bool,
     pub tuning: bool,
     pub help: bool,
+    /// The help's page shown.
+    pub help_page: usize,
+    /// The overlay legend's keys so far.
+    pub legend: legend::Seen,
     pub paused: bool,
     pub scale_index: usize,
     /// A data-file error, shown until the next successful reload.
@@ -40,6 +47,19 @@ pub struct View {
 impl View {
     pub fn time_scale(&self) -> f32 {
         TIME_SCALES[self.scale_index]
+    }
+
+    /// `H`: open the help, turn to its next page, or close it after the last.
+    pub fn turn_help(&mut self, rows: &[(&str, &str)]) {
+        let pages = help::pages(rows, screen_width(), screen_height()).len();
+        if !self.help {
+            self.help = true;
+            self.help_page = 0;
+        } else if self.help_page + 1 < pages {
+            self.help_page += 1;
+        } else {
+            self.help = false;
+        }
     }
 
     pub fn say(&mut self, message: String) {
