@@ -99,10 +99,15 @@ fn the_summary_names_the_fields_of_spec_section_five() {
     );
     let want: BTreeSet<String> = [
         "agent_overlaps",
+        "group_polarization",
         "groups",
+        "largest_group",
         "min_separation_px",
         "nn_distance_mean",
         "polarization",
+        "settled_overlap_share",
+        "settled_overlaps",
+        "smallest_group",
     ]
     .map(String::from)
     .into();
@@ -111,6 +116,28 @@ fn the_summary_names_the_fields_of_spec_section_five() {
     // 120 boids from random headings, wandering among obstacles: mostly one way by now (random
     // headings would give about 1/√120 = 0.09).
     assert!(polar > 0.3 && polar <= 1.0, "{polar}");
+    let own = flock.extra["group_polarization"]
+        .as_f64()
+        .expect("a number");
+    assert!(own > 0.3 && own <= 1.0, "{own}");
+    let largest = flock.extra["largest_group"].as_u64().expect("a count");
+    let smallest = flock.extra["smallest_group"].as_u64().expect("a count");
+    assert!(
+        (1..=largest).contains(&smallest) && largest <= 120,
+        "{smallest} {largest}"
+    );
+    let settled = flock.extra["settled_overlaps"].as_u64().expect("a count");
+    let all = flock.extra["agent_overlaps"].as_u64().expect("a count");
+    assert!(settled <= all, "{settled} of {all}");
+    let share = flock.extra["settled_overlap_share"]
+        .as_f64()
+        .expect("a number");
+    // (The member-ticks after the first 5 s of 30: 120 boids for 25 s.)
+    let expected = settled as f64 / (120.0 * 25.0 * 60.0);
+    assert!(
+        (share - expected).abs() < 1e-5,
+        "{share} against {expected}"
+    );
     let groups = flock.extra["groups"].as_u64().expect("a count");
     assert!((1..=12).contains(&groups), "{groups}");
     let nn = flock.extra["nn_distance_mean"].as_f64().expect("a number");
@@ -122,9 +149,14 @@ fn the_summary_names_the_fields_of_spec_section_five() {
         config(Mode::Swarm, false, false, Script::Still),
         30.0,
     );
-    let want: BTreeSet<String> = ["agent_overlaps", "min_separation_px"]
-        .map(String::from)
-        .into();
+    let want: BTreeSet<String> = [
+        "agent_overlaps",
+        "min_separation_px",
+        "settled_overlap_share",
+        "settled_overlaps",
+    ]
+    .map(String::from)
+    .into();
     assert_eq!(keys(&swarm), want);
 }
 

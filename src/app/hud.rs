@@ -52,8 +52,8 @@ pub fn draw(world: &World, view: &View) {
     if mode.moves_together() {
         let g = &world.flocking;
         first.push_str(&format!(
-            "   polarization {:.2}   groups {}",
-            g.polarization, g.groups_seen
+            "   polarization {:.2} (largest group {:.2})   groups {}",
+            g.polarization, g.group_polarization, g.groups_seen
         ));
     }
     if view.paused {

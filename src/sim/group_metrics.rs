@@ -68,6 +68,43 @@ impl Groups {
         self.parent.get(i).copied()
     }
 
+    /// The groups' figures after [`Groups::count`] over the same `positions`: their sizes, and
+    /// the polarization of the largest (the lowest-labelled of equal ones) over its own members'
+    /// `velocities` (in the members' order).
+    pub fn figures(
+        &self,
+        positions: &[Vec2],
+        velocities: impl IntoIterator<Item = Vec2>,
+    ) -> GroupFigures {
+        let mut f = GroupFigures::default();
+        let mut biggest = None;
+        for (i, &p) in positions.iter().enumerate() {
+            if !p.is_finite() || self.parent.get(i) != Some(&(i as u32)) {
+                continue;
+            }
+            let size = self.size[i] as usize;
+            if size > f.largest {
+                f.largest = size;
+                biggest = Some(i as u32);
+            }
+            f.smallest = if f.groups == 0 {
+                size
+            } else {
+                f.smallest.min(size)
+            };
+            f.groups += 1;
+        }
+        if let Some(root) = biggest {
+            let own = velocities
+                .into_iter()
+                .zip(&self.parent)
+                .filter(|&(_, &r)| r == root)
+                .map(|(v, _)| v);
+            f.polarization = polarization(own);
+        }
+        f
+    }
+
     fn find(&mut self, mut i: u32) -> u32 {
         while self.parent[i as usize] != i {
             let grand = self.parent[self.parent[i as usize] as usize];
@@ -90,6 +127,17 @@ impl Groups {
         self.parent[small as usize] = big;
         self.size[big as usize] += self.size[small as usize];
     }
+}
+
+/// The groups of a crowd at one moment (all 0 for nobody).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct GroupFigures {
+    pub groups: usize,
+    /// Members of the largest group and of the smallest.
+    pub largest: usize,
+    pub smallest: usize,
+    /// The largest group's own polarization.
+    pub polarization: f32,
 }
 
 /// Distances between members and their nearest neighbours.
@@ -142,22 +190,71 @@ pub fn crowded(grid: &Neighbours, positions: &[Vec2], distance: f32) -> usize {
     crowded
 }
 
+/// How a [`Watch`] looks at a crowd: bodies of `radius`; groups joined at `join` px; the
+/// polarization averaged over the last `window` ticks and the largest group's over the last
+/// `group_window` (sampled every `group_every` ticks); overlaps counted apart after the first
+/// `settle` ticks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Watching {
+    pub radius: f32,
+    pub join: f32,
+    pub window: usize,
+    pub group_window: usize,
+    pub group_every: usize,
+    pub settle: u64,
+}
+
 /// A flock's or swarm's figures over a run, folded in tick by tick (the `sim` summary's `flock`
-/// and `swarm` fields): the polarization of the last ticks, the least distance between two
-/// members ever, and the member-ticks with another member's body overlapping. Its buffers grow
-/// to the crowd once.
+/// and `swarm` fields): the polarization of the last ticks, the largest group's own polarization
+/// and the group sizes sampled over the last ticks, the least distance between two members
+/// ever, and the member-ticks with another member's body overlapping (all of them, and those
+/// after the crowd had time to settle). Its buffers grow to the crowd once.
 #[derive(Debug, Clone, Default)]
 pub struct Watch {
     grid: Neighbours,
+    join_grid: Neighbours,
     positions: Vec<Vec2>,
     groups: Groups,
     /// The latest ticks' polarization, a ring of `window` (oldest overwritten).
-    polar: Vec<f32>,
-    next: usize,
+    polar: Ring,
+    /// The latest samples of the groups, a ring of `group_window / group_every`.
+    grouped: Vec<GroupFigures>,
+    grouped_next: usize,
+    ticks: u64,
     /// The least centre-to-centre distance seen (infinite until two members are within reach).
     pub min_separation: f32,
     /// Member-ticks with another's centre nearer than two body radii.
     pub overlaps: u64,
+    /// Those after the first `settle` ticks, and the member-ticks there were then.
+    pub settled_overlaps: u64,
+    pub settled_member_ticks: u64,
+}
+
+/// A ring of the latest values (oldest overwritten).
+#[derive(Debug, Clone, Default)]
+struct Ring {
+    values: Vec<f32>,
+    next: usize,
+}
+
+impl Ring {
+    fn push(&mut self, v: f32, window: usize) {
+        let window = window.max(1);
+        if self.values.len() < window {
+            self.values.push(v);
+        } else {
+            self.values[self.next % window] = v;
+        }
+        self.next = (self.next + 1) % window;
+    }
+
+    fn mean(&self) -> f32 {
+        if self.values.is_empty() {
+            0.0
+        } else {
+            self.values.iter().sum::<f32>() / self.values.len() as f32
+        }
+    }
 }
 
 /// What a [`Watch`] makes of a run.
@@ -165,12 +262,21 @@ pub struct Watch {
 pub struct Watched {
     /// The mean polarization over the window's ticks (or those there were).
     pub polarization: f32,
-    /// Groups at the end, joined at the given distance.
+    /// Groups at the end.
     pub groups: usize,
+    /// The largest group's own polarization, the mean over the group window's samples.
+    pub group_polarization: f32,
+    /// The largest group over the group window's samples (its size at the least), and the
+    /// smallest (its size at the least): a crowd shedding dust shows it here.
+    pub largest_group: usize,
+    pub smallest_group: usize,
     pub min_separation: Option<f32>,
     /// The mean nearest-neighbour distance at the end.
     pub nn_distance_mean: f32,
     pub overlaps: u64,
+    pub settled_overlaps: u64,
+    /// `settled_overlaps` over the member-ticks after the settling time (0 for none).
+    pub settled_overlap_share: f64,
 }
 
 impl Watch {
@@ -181,53 +287,85 @@ impl Watch {
         }
     }
 
-    /// Fold in one tick: the members' positions and velocities in an arena of `size`, bodies of
-    /// `radius`, polarization averaged over the last `window` ticks.
+    /// Fold in one tick: the members' positions and velocities in an arena of `size`, looked
+    /// at as `how` says.
     pub fn observe(
         &mut self,
         size: Vec2,
         members: impl Iterator<Item = (Vec2, Vec2)> + Clone,
-        radius: f32,
-        window: usize,
+        how: &Watching,
     ) {
         self.positions.clear();
         self.positions.extend(members.clone().map(|(p, _)| p));
-        let touching = 2.0 * radius;
+        let touching = 2.0 * how.radius;
         self.grid
             .rebuild(size, touching.max(1.0), self.positions.iter().copied());
-        self.overlaps += crowded(&self.grid, &self.positions, touching) as u64;
+        let crowded = crowded(&self.grid, &self.positions, touching) as u64;
+        self.overlaps += crowded;
+        self.ticks += 1;
+        if self.ticks > how.settle {
+            self.settled_overlaps += crowded;
+            self.settled_member_ticks += self.positions.len() as u64;
+        }
         // (Only a pair nearer than the least so far can change it: the search stays short.)
         let limit = self.min_separation.min(size.length());
         let near = spacing(&self.grid, &self.positions, limit);
         self.min_separation = self.min_separation.min(near.min);
-        let p = polarization(members.map(|(_, v)| v));
-        let window = window.max(1);
-        if self.polar.len() < window {
-            self.polar.push(p);
-        } else {
-            self.polar[self.next % window] = p;
+        self.polar
+            .push(polarization(members.clone().map(|(_, v)| v)), how.window);
+        let every = how.group_every.max(1);
+        if self.ticks.is_multiple_of(every as u64) {
+            let f = self.group(size, members.map(|(_, v)| v), how.join);
+            let kept = (how.group_window / every).max(1);
+            if self.grouped.len() < kept {
+                self.grouped.push(f);
+            } else {
+                self.grouped[self.grouped_next % kept] = f;
+            }
+            self.grouped_next = (self.grouped_next + 1) % kept;
         }
-        self.next = (self.next + 1) % window;
     }
 
-    /// The run's figures, groups joined at `join` px.
-    pub fn finish(&mut self, join: f32) -> Watched {
+    /// The groups of the positions last observed, joined at `join` px.
+    fn group(
+        &mut self,
+        size: Vec2,
+        velocities: impl Iterator<Item = Vec2>,
+        join: f32,
+    ) -> GroupFigures {
+        self.join_grid
+            .rebuild(size, join.max(1.0), self.positions.iter().copied());
+        self.groups.count(&self.join_grid, &self.positions, join);
+        self.groups.figures(&self.positions, velocities)
+    }
+
+    /// The run's figures; `size` and `join` as observed.
+    pub fn finish(&mut self, size: Vec2, join: f32) -> Watched {
         let nearest = spacing(&self.grid, &self.positions, f32::INFINITY);
-        let groups = self.groups.count(&self.grid, &self.positions, join);
-        let polarization = if self.polar.is_empty() {
-            0.0
-        } else {
-            self.polar.iter().sum::<f32>() / self.polar.len() as f32
-        };
+        self.join_grid
+            .rebuild(size, join.max(1.0), self.positions.iter().copied());
+        let groups = self.groups.count(&self.join_grid, &self.positions, join);
+        let samples = self.grouped.len().max(1) as f32;
+        let group_polarization = self.grouped.iter().map(|g| g.polarization).sum::<f32>() / samples;
+        let least = |f: fn(&GroupFigures) -> usize| self.grouped.iter().map(f).min().unwrap_or(0);
         Watched {
-            polarization,
+            polarization: self.polar.mean(),
             groups,
+            group_polarization,
+            largest_group: least(|g| g.largest),
+            smallest_group: least(|g| g.smallest),
             min_separation: self
                 .min_separation
                 .is_finite()
                 .then_some(self.min_separation),
             nn_distance_mean: nearest.mean_nearest,
             overlaps: self.overlaps,
+            settled_overlaps: self.settled_overlaps,
+            settled_overlap_share: if self.settled_member_ticks == 0 {
+                0.0
+            } else {
+                self.settled_overlaps as f64 / self.settled_member_ticks as f64
+            },
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Measurements over a run, folded in tick by tick, and the `sim` summary built from them.
 
-use crate::sim::group_metrics::Watch;
+use crate::sim::group_metrics::{Watch, Watching};
 use crate::sim::mode::Mode;
 use crate::sim::space::neighbours::{Member, Neighbours};
 use crate::sim::world::World;
@@ -14,6 +14,13 @@ const STUCK_WINDOW_S: f32 = 5.0;
 const TURN_MIN_SPEED_FRACTION: f32 = 0.1;
 /// The flock's `polarization` is the mean over this many last simulated seconds (SPEC §5).
 const POLARIZATION_WINDOW_S: f32 = 10.0;
+/// The largest group's own polarization is the mean over this many last simulated seconds, its
+/// groups sampled this many times a simulated second.
+const GROUP_WINDOW_S: f32 = 20.0;
+const GROUP_SAMPLES_PER_S: f32 = 2.0;
+/// Overlaps are also counted apart from this many simulated seconds on: the crowd spawns spread
+/// at random and takes a moment to space itself.
+const SETTLE_S: f32 = 5.0;
 
 #[derive(Debug, Clone, Default)]
 pub struct Metrics {
@@ -61,14 +68,19 @@ impl Metrics {
             self.agent_overlaps += self.overlapping(world);
         }
         if world.mode.moves_together() {
-            let window = (POLARIZATION_WINDOW_S / dt).round() as usize;
+            let ticks = |s: f32| (s / dt).round().max(1.0) as usize;
+            let how = Watching {
+                radius: world.tuning.boid.radius,
+                join: join(world),
+                window: ticks(POLARIZATION_WINDOW_S),
+                group_window: ticks(GROUP_WINDOW_S),
+                group_every: ticks(1.0 / GROUP_SAMPLES_PER_S),
+                settle: ticks(SETTLE_S) as u64,
+            };
             let members = world.agents.iter().map(|a| (a.body.pos, a.body.vel));
-            self.watch.get_or_insert_with(Watch::new).observe(
-                world.arena.size(),
-                members,
-                world.tuning.boid.radius,
-                window,
-            );
+            self.watch
+                .get_or_insert_with(Watch::new)
+                .observe(world.arena.size(), members, &how);
         }
         for (i, a) in world.agents.iter().enumerate() {
             let b = &a.body;
@@ -210,25 +222,7 @@ impl Metrics {
         let Some(watch) = self.watch.as_mut() else {
             return m;
         };
-        let join = match world.mode {
-            Mode::Flock => world.tuning.flock.radius,
-            // The others watch a group only after a recorded switch away from the flock or the
-            // swarm: the crowd watched then is measured as the swarm's.
-            Mode::Swarm
-            | Mode::TileChase
-            | Mode::TileLos
-            | Mode::LosChase
-            | Mode::Intercept
-            | Mode::Evade
-            | Mode::Wander
-            | Mode::Avoid
-            | Mode::Galaga
-            | Mode::Patterns
-            | Mode::Mixed
-            | Mode::Pathfind
-            | Mode::Fsm => world.tuning.swarm.range * 2.0 * world.tuning.boid.radius,
-        };
-        let w = watch.finish(join);
+        let w = watch.finish(world.arena.size(), join(world));
         let min = w.min_separation.map(|d| round3(f64::from(d)));
         if world.mode == Mode::Flock {
             m.insert(
@@ -239,11 +233,41 @@ impl Metrics {
             m.insert("min_separation_px".into(), min.into());
             let nn = round3(f64::from(w.nn_distance_mean));
             m.insert("nn_distance_mean".into(), nn.into());
+            let own = round6(f64::from(w.group_polarization));
+            m.insert("group_polarization".into(), own.into());
+            m.insert("largest_group".into(), w.largest_group.into());
+            m.insert("smallest_group".into(), w.smallest_group.into());
         } else {
             m.insert("min_separation_px".into(), min.into());
         }
         m.insert("agent_overlaps".into(), w.overlaps.into());
+        m.insert("settled_overlaps".into(), w.settled_overlaps.into());
+        let share = round6(w.settled_overlap_share);
+        m.insert("settled_overlap_share".into(), share.into());
         m
+    }
+}
+
+/// The distance at which two members of the world's crowd belong to one group: the flock's
+/// neighbour radius, the swarm's range.
+fn join(world: &World) -> f32 {
+    match world.mode {
+        Mode::Flock => world.tuning.flock.radius,
+        // The others watch a group only after a recorded switch away from the flock or the
+        // swarm: the crowd watched then is measured as the swarm's.
+        Mode::Swarm
+        | Mode::TileChase
+        | Mode::TileLos
+        | Mode::LosChase
+        | Mode::Intercept
+        | Mode::Evade
+        | Mode::Wander
+        | Mode::Avoid
+        | Mode::Galaga
+        | Mode::Patterns
+        | Mode::Mixed
+        | Mode::Pathfind
+        | Mode::Fsm => world.tuning.swarm.range * 2.0 * world.tuning.boid.radius,
     }
 }
 

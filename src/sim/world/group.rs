@@ -76,6 +76,8 @@ pub struct Flocking {
     pub polarization: f32,
     /// Connected groups of the neighbour graph, taken every [`GROUPS_EVERY`] ticks.
     pub groups_seen: usize,
+    /// The largest of those groups' own polarization, taken with them.
+    pub group_polarization: f32,
 }
 
 impl Flocking {
@@ -217,6 +219,8 @@ impl World {
         g.polarization = polarization(self.agents.iter().map(|a| a.body.vel));
         if self.tick.is_multiple_of(GROUPS_EVERY) {
             g.groups_seen = g.groups.count(&g.grid, &g.positions, join);
+            let velocities = self.agents.iter().map(|a| a.body.vel);
+            g.group_polarization = g.groups.figures(&g.positions, velocities).polarization;
         }
     }
 }

@@ -1,0 +1,46 @@
+//! The flock at any size: a group's own figures (its members, its polarization) as
+//! `Groups::figures` takes them.
+
+use glam::Vec2;
+use steering_arena::sim::group_metrics::{Groups, polarization};
+use steering_arena::sim::space::neighbours::Neighbours;
+
+#[test]
+fn a_groups_figures_are_its_own_members_and_headings() {
+    // Five heading east round (100, 100), three in a ring heading out from (600, 400), one alone.
+    let mut positions = Vec::new();
+    let mut velocities = Vec::new();
+    for i in 0..5 {
+        positions.push(Vec2::new(100.0 + 30.0 * i as f32, 100.0));
+        velocities.push(Vec2::new(150.0, 10.0 * i as f32 - 20.0));
+    }
+    for k in 0..3 {
+        let out = Vec2::from_angle(k as f32 * std::f32::consts::TAU / 3.0);
+        positions.push(Vec2::new(600.0, 400.0) + out * 20.0);
+        velocities.push(out * 100.0);
+    }
+    positions.push(Vec2::new(1000.0, 700.0));
+    velocities.push(Vec2::Y);
+    let size = Vec2::new(1280.0, 768.0);
+    let mut grid = Neighbours::default();
+    let mut groups = Groups::default();
+    grid.rebuild(size, 40.0, positions.iter().copied());
+    assert_eq!(groups.count(&grid, &positions, 40.0), 3);
+    let f = groups.figures(&positions, velocities.iter().copied());
+    assert_eq!((f.groups, f.largest, f.smallest), (3, 5, 1));
+    let own = polarization(velocities[..5].iter().copied());
+    assert!(
+        (f.polarization - own).abs() < 1e-6,
+        "{} {own}",
+        f.polarization
+    );
+    assert!(f.polarization > 0.98);
+    // The whole crowd heads every which way: far less.
+    assert!(polarization(velocities.iter().copied()) < 0.75);
+    // Nobody: nothing.
+    grid.rebuild(size, 40.0, std::iter::empty());
+    assert_eq!(groups.count(&grid, &[], 40.0), 0);
+    let none = groups.figures(&[], std::iter::empty());
+    assert_eq!((none.groups, none.largest, none.smallest), (0, 0, 0));
+    assert_eq!(none.polarization, 0.0);
+}
