@@ -106,6 +106,9 @@ pub struct Common {
     /// The player leads the flock (the T key in flock mode).
     #[arg(long, global = true)]
     pub lead: bool,
+    /// Bodyguards interpose between the player and the hiders (the T key in hide mode).
+    #[arg(long, global = true)]
+    pub bodyguards: bool,
     /// Seed of the world's random generator [default: 1].
     #[arg(long, global = true, value_name = "N", value_parser = seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
@@ -219,7 +222,7 @@ impl Common {
     pub fn world_config(&self, default_script: Script) -> WorldConfig {
         WorldConfig {
             mode: self.mode.unwrap_or(Mode::LosChase),
-            flip: self.evade_flip,
+            flip: self.evade_flip || self.bodyguards,
             lead: self.lead,
             seed: self.seed.unwrap_or(DEFAULT_SEED),
             agents: self.agents,
@@ -371,6 +374,7 @@ fn run_only_from_record(common: &Common, seconds: bool, what: &str) -> Result<()
         ("--mode", common.mode.is_some()),
         ("--evade-flip", common.evade_flip),
         ("--lead", common.lead),
+        ("--bodyguards", common.bodyguards),
         ("--seed", common.seed.is_some()),
         ("--agents", common.agents.is_some()),
         ("--player", common.player.is_some()),

@@ -142,6 +142,7 @@ fn all_continuous(mode: Mode) -> bool {
             | Mode::Avoid
             | Mode::Pathfind
             | Mode::Fsm
+            | Mode::Hide
     )
 }
 
@@ -690,6 +691,11 @@ proptest! {
     fn fsm_stays_finite_inside_clear_and_deterministic(c in case(Mode::Fsm)) {
         check(&c)?;
     }
+
+    #[test]
+    fn hide_stays_finite_inside_clear_and_deterministic(c in case(Mode::Hide)) {
+        check(&c)?;
+    }
 }
 
 /// Every mode's property over [`LONG_CASES`] cases, drawn from the same seed as the tests above.
@@ -716,7 +722,7 @@ fn every_mode_holds_over_many_cases() {
 fn every_mode_has_a_property() {
     assert_eq!(
         Mode::ALL.len(),
-        14,
+        15,
         "a new mode needs its own property here"
     );
 }

@@ -38,7 +38,7 @@ const MAX_STEP_RATIO: f32 = 1.05;
 /// hunting the agents that flee (so they are tagged and respawn).
 fn player_for(mode: Mode, flip: bool) -> Script {
     match (mode, flip) {
-        (Mode::Evade, _) => Script::Hunt,
+        (Mode::Evade | Mode::Hide, _) => Script::Hunt,
         (Mode::TileChase | Mode::TileLos | Mode::LosChase | Mode::Intercept, true) => Script::Hunt,
         _ => Script::Circle,
     }
@@ -104,7 +104,7 @@ fn soak(mode: Mode, seconds: f64) {
 #[test]
 fn every_mode_is_soaked() {
     // Each mode below has its two tests; a new mode needs them too.
-    assert_eq!(Mode::ALL.len(), 14);
+    assert_eq!(Mode::ALL.len(), 15);
 }
 
 #[test]
@@ -287,4 +287,15 @@ fn fsm_soaks_ten_minutes_with_twice_its_guards() {
         .as_object()
         .map_or(0, |t| t.values().filter_map(|n| n.as_u64()).sum::<u64>());
     assert!(fired > 30, "{:?}", s.extra);
+}
+
+#[test]
+fn hide_soaks_half_a_minute_with_twice_its_agents() {
+    soak(Mode::Hide, QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
+fn hide_soaks_ten_minutes_with_twice_its_agents() {
+    soak(Mode::Hide, SECONDS);
 }

@@ -57,7 +57,8 @@ pub fn draw(world: &World, player: Vec2, cam: &Camera, alpha: f32, labels: &mut 
         | Mode::Patterns
         | Mode::Mixed
         | Mode::Pathfind
-        | Mode::Fsm => {}
+        | Mode::Fsm
+        | Mode::Hide => {}
     }
 }
 
@@ -231,7 +232,8 @@ pub fn keys(world: &World, out: &mut Vec<Key>) {
         | Mode::Patterns
         | Mode::Mixed
         | Mode::Pathfind
-        | Mode::Fsm => return,
+        | Mode::Fsm
+        | Mode::Hide => return,
     };
     for &(color, name) in forces {
         out.push(Key::new(color, Mark::Line, name));

@@ -104,7 +104,7 @@ const COMMANDS: &[Binding] = &[
         keys: &[KeyCode::T],
         label: "T",
         action: Action::Alternate('T'),
-        help: "mode 7: wander / chase you through obstacles; flock: lead",
+        help: "mode 7: wander / chase you through obstacles; flock: lead; hide: bodyguards",
     },
     Binding {
         keys: &[KeyCode::Tab],

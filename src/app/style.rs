@@ -101,6 +101,8 @@ fn look(kind: Kind) -> Style {
         Kind::Pathfind => (ORANGE, &DART, "pathfind"),
         // (Drawn in the colour of its state; see `guards::color`.)
         Kind::Guard => (WHITE, &DART, "guard"),
+        Kind::Hider => (SKY, &KITE, "hider"),
+        Kind::Bodyguard => (VERMILLION, &TANK, "bodyguard"),
         Kind::Boss => (GREEN, &BOSS, "boss"),
         Kind::Escort => (VERMILLION, &ESCORT, "escort"),
         Kind::Drone => (SKY, &DRONE, "drone"),

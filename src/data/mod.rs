@@ -6,6 +6,7 @@
 
 pub mod arena;
 pub mod best;
+pub mod classics;
 pub mod crowds;
 pub mod fsm;
 pub mod patterns;

@@ -4,6 +4,7 @@
 //! the single description of each parameter's name and range: the tuning panel draws it, and
 //! validation uses the same ranges.
 
+use super::classics::{HIDE_SLIDERS, HideParams};
 use super::fsm::{FSM_SLIDERS, FsmTuning};
 use super::{FieldError, check_range};
 use crate::data::crowds::{FlockParams, Neighbourhood, SwarmParams};
@@ -50,6 +51,9 @@ pub struct Tuning {
     /// The swarm's Lennard-Jones numbers (Shift+2).
     #[serde(default = "defaults::swarm")]
     pub swarm: SwarmParams,
+    /// The hiders' spots and the bodyguards (Shift+6).
+    #[serde(default)]
+    pub hide: HideParams,
 }
 
 /// Missing sections (a hand-written file may name only the ones it changes) take the built-in
@@ -299,6 +303,8 @@ pub enum Section {
     Boid,
     Flock,
     Swarm,
+    /// The hiders' spots and the bodyguards (Shift+6).
+    Hide,
 }
 
 /// One tunable number: its field path, the label the panel shows, the allowed range, and how to
@@ -327,6 +333,22 @@ macro_rules! fsm_slider {
             section: Section::Fsm,
             get: |t| (FSM_SLIDERS[$i].get)(&t.fsm),
             set: |t, v| (FSM_SLIDERS[$i].set)(&mut t.fsm, v),
+        }
+    };
+}
+
+/// Row `$i` of a section's own slider table (`$table`, over the tuning's `$field`) as a row of
+/// this table, in `$section`.
+macro_rules! section_slider {
+    ($table:ident, $field:ident, $section:expr, $i:literal) => {
+        Slider {
+            path: $table[$i].path,
+            label: $table[$i].label,
+            min: $table[$i].min,
+            max: $table[$i].max,
+            section: $section,
+            get: |t| ($table[$i].get)(&t.$field),
+            set: |t, v| ($table[$i].set)(&mut t.$field, v),
         }
     };
 }
@@ -1028,6 +1050,10 @@ pub const SLIDERS: &[Slider] = &[
         get: |t| t.swarm.obstacle,
         set: |t, v| t.swarm.obstacle = v,
     },
+    section_slider!(HIDE_SLIDERS, hide, Section::Hide, 0),
+    section_slider!(HIDE_SLIDERS, hide, Section::Hide, 1),
+    section_slider!(HIDE_SLIDERS, hide, Section::Hide, 2),
+    section_slider!(HIDE_SLIDERS, hide, Section::Hide, 3),
 ];
 
 impl Tuning {

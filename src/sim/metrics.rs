@@ -267,7 +267,8 @@ fn join(world: &World) -> f32 {
         | Mode::Patterns
         | Mode::Mixed
         | Mode::Pathfind
-        | Mode::Fsm => world.tuning.swarm.range * 2.0 * world.tuning.boid.radius,
+        | Mode::Fsm
+        | Mode::Hide => world.tuning.swarm.range * 2.0 * world.tuning.boid.radius,
     }
 }
 

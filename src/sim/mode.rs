@@ -108,6 +108,8 @@ pub enum Mode {
     Pathfind,
     /// Second bank: guards run by finite state machines.
     Fsm,
+    /// Third bank: hiders take cover behind obstacles; bodyguards interpose.
+    Hide,
 }
 
 /// [`Mode::ALL`] from one list, checked against the enum: a mode left out of the list leaves the
@@ -126,7 +128,7 @@ macro_rules! every_mode {
 
 every_mode!(
     TileChase, TileLos, LosChase, Intercept, Evade, Wander, Avoid, Galaga, Patterns, Mixed, Flock,
-    Swarm, Pathfind, Fsm,
+    Swarm, Pathfind, Fsm, Hide,
 );
 
 impl Mode {
@@ -416,6 +418,29 @@ impl Mode {
                 agents: 4,
                 alternate_key: None,
             },
+            Mode::Hide => &ModeInfo {
+                name: "hide",
+                key: Key {
+                    bank: Bank::Second,
+                    digit: 6,
+                },
+                help: "hide: take cover behind obstacles from you; tag them (T: bodyguards)",
+                title: "hide and interpose",
+                description: "arrive at the nearest spot behind an obstacle as you see it, evade when none is near; tag them! (T: bodyguards)",
+                alternate: "hiders take cover; bodyguards steer to the midpoint of you and their charge, both predicted, and catch you (T: off)",
+                sections: &[
+                    Section::Player,
+                    Section::ChaserSteering,
+                    Section::ChaserRadius,
+                    Section::Evader,
+                    Section::Threat,
+                    Section::EvadeCourse,
+                    Section::Hide,
+                ],
+                moves_together: false,
+                agents: 8,
+                alternate_key: Some('T'),
+            },
         }
     }
 
@@ -510,6 +535,7 @@ impl Mode {
     pub fn alternate_name(self) -> &'static str {
         match self.alternate_key() {
             Some('V') => "waypoints",
+            Some('T') if self == Mode::Hide => "bodyguards",
             Some('T') => "chasing",
             Some('E') if self == Mode::Flock => "predator",
             _ => "reversed",

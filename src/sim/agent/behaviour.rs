@@ -9,6 +9,7 @@ use crate::sim::behaviours::boid::BoidMind;
 use crate::sim::behaviours::evade::EvadeState;
 use crate::sim::behaviours::galaga::Ship;
 use crate::sim::behaviours::guard::Guard;
+use crate::sim::behaviours::hide::{Bodyguard, Hider};
 use crate::sim::behaviours::pathfind::PathChase;
 use crate::sim::behaviours::pattern::{PatternRun, TileRun};
 use crate::sim::behaviours::swarmer::SwarmMind;
@@ -63,6 +64,10 @@ pub enum Behaviour {
     Path(Box<PathChase>),
     /// `fsm`: a guard run by the world's state machine.
     Guard(Box<Guard>),
+    /// `hide`: a hider taking cover from the player.
+    Hide(Box<Hider>),
+    /// `hide` with `T`: a bodyguard interposing between the player and its charge.
+    Bodyguard(Box<Bodyguard>),
 }
 
 /// What touching the player means for an agent.
@@ -109,6 +114,7 @@ impl Behaviour {
             Mode::Flock => Behaviour::Boid(Box::default()),
             Mode::Swarm => Behaviour::Swarmer(Box::default()),
             Mode::Pathfind => Behaviour::Path(Box::default()),
+            Mode::Hide => Behaviour::Hide(Box::default()),
             Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm => return None,
         })
     }
@@ -149,6 +155,8 @@ impl Behaviour {
             Behaviour::Swarmer(_) => Kind::Swarmer,
             Behaviour::Path(_) => Kind::Pathfind,
             Behaviour::Guard(_) => Kind::Guard,
+            Behaviour::Hide(_) => Kind::Hider,
+            Behaviour::Bodyguard(_) => Kind::Bodyguard,
         }
     }
 
@@ -166,16 +174,17 @@ impl Behaviour {
                     Contact::Catch
                 }
             }
-            Behaviour::Evade(_) => Contact::Tag,
+            Behaviour::Evade(_) | Behaviour::Hide(_) => Contact::Tag,
             Behaviour::Wander { .. }
             | Behaviour::Avoid { chase: false, .. }
             | Behaviour::Pattern { .. }
             | Behaviour::TilePattern { .. }
             | Behaviour::Boid(_)
             | Behaviour::Swarmer(_) => Contact::Ignore,
-            Behaviour::Avoid { chase: true, .. } | Behaviour::Ship(_) | Behaviour::Path(_) => {
-                Contact::Catch
-            }
+            Behaviour::Avoid { chase: true, .. }
+            | Behaviour::Ship(_)
+            | Behaviour::Path(_)
+            | Behaviour::Bodyguard(_) => Contact::Catch,
             // Whether a guard catches or is tagged depends on the player's power-up: the world's
             // guard pass settles it.
             Behaviour::Guard(_) => Contact::Ignore,
@@ -205,7 +214,9 @@ impl Behaviour {
             | Behaviour::Boid(_)
             | Behaviour::Swarmer(_)
             | Behaviour::Path(_)
-            | Behaviour::Guard(_) => {}
+            | Behaviour::Guard(_)
+            | Behaviour::Hide(_)
+            | Behaviour::Bodyguard(_) => {}
         }
         if let Behaviour::TileLos { line, .. } = self {
             // Force a new line on the next step.
@@ -228,14 +239,16 @@ impl Behaviour {
             | Behaviour::Boid(_)
             | Behaviour::Swarmer(_)
             | Behaviour::Path(_)
-            | Behaviour::Guard(_) => None,
+            | Behaviour::Guard(_)
+            | Behaviour::Hide(_)
+            | Behaviour::Bodyguard(_) => None,
         }
     }
 
     /// The vehicle numbers this behaviour moves with.
     pub fn params<'a>(&'a self, tuning: &'a Tuning) -> &'a VehicleTuning {
         match self {
-            Behaviour::Evade(_) => &tuning.evader,
+            Behaviour::Evade(_) | Behaviour::Hide(_) => &tuning.evader,
             Behaviour::Wander { .. } | Behaviour::Avoid { .. } => &tuning.wanderer,
             Behaviour::Ship(s) => &s.params,
             Behaviour::Pattern { params, .. } => params,
@@ -246,7 +259,8 @@ impl Behaviour {
             | Behaviour::Intercept { .. }
             | Behaviour::TilePattern { .. }
             | Behaviour::Path(_)
-            | Behaviour::Guard(_) => &tuning.chaser,
+            | Behaviour::Guard(_)
+            | Behaviour::Bodyguard(_) => &tuning.chaser,
         }
     }
 
@@ -267,6 +281,8 @@ impl Behaviour {
             Behaviour::Swarmer(_) => (Mode::Swarm, false),
             Behaviour::Path(_) => (Mode::Pathfind, false),
             Behaviour::Guard(_) => (Mode::Fsm, false),
+            Behaviour::Hide(_) => (Mode::Hide, false),
+            Behaviour::Bodyguard(_) => (Mode::Hide, true),
         }
     }
 
@@ -292,9 +308,13 @@ impl Behaviour {
     }
 
     /// Whether an agent that catches the player is sent back to a spawn point (Galaga ships fly
-    /// on: a ship catches once per flight; a guard goes home to its route).
+    /// on: a ship catches once per flight; a guard goes home to its route; a bodyguard stays at
+    /// its post).
     pub fn respawns(&self) -> bool {
-        !matches!(self, Behaviour::Ship(_) | Behaviour::Guard(_))
+        !matches!(
+            self,
+            Behaviour::Ship(_) | Behaviour::Guard(_) | Behaviour::Bodyguard(_)
+        )
     }
 
     pub fn guard(&self) -> Option<&Guard> {
@@ -319,7 +339,9 @@ impl Behaviour {
             | Behaviour::Boid(_)
             | Behaviour::Swarmer(_)
             | Behaviour::Path(_)
-            | Behaviour::Guard(_) => None,
+            | Behaviour::Guard(_)
+            | Behaviour::Hide(_)
+            | Behaviour::Bodyguard(_) => None,
         }
     }
 }

@@ -58,6 +58,16 @@ impl Agent {
                 }
                 force
             }
+            // (A hider plans a course only while it evades.)
+            Behaviour::Hide(h) => {
+                let (force, out) =
+                    evader(&mut h.evade, course, me, &ctx.tuning.evade, after, &senses);
+                if let Some(aim) = out {
+                    self.state = "unstick";
+                    self.aim = aim;
+                }
+                force
+            }
             // (A guard plans a course only while it flees, by its slowed vehicle.)
             Behaviour::Guard(g) => {
                 let slowed = guard::slowed(p);
@@ -82,7 +92,8 @@ impl Agent {
             | Behaviour::TilePattern { .. }
             | Behaviour::Boid(_)
             | Behaviour::Swarmer(_)
-            | Behaviour::Path(_) => course * p.max_speed - self.body.vel,
+            | Behaviour::Path(_)
+            | Behaviour::Bodyguard(_) => course * p.max_speed - self.body.vel,
         })
     }
 }

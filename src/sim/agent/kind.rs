@@ -27,6 +27,8 @@ pub enum Kind {
     Swarmer,
     Pathfind,
     Guard,
+    Hider,
+    Bodyguard,
 }
 
 impl Kind {
@@ -55,6 +57,8 @@ impl Kind {
             Kind::Swarmer => "swarmer",
             Kind::Pathfind => "pathfind",
             Kind::Guard => "guard",
+            Kind::Hider => "hider",
+            Kind::Bodyguard => "bodyguard",
         }
     }
 }

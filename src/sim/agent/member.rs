@@ -115,7 +115,9 @@ impl Agent {
             | Behaviour::TilePattern { .. }
             | Behaviour::Boid(_)
             | Behaviour::Swarmer(_)
-            | Behaviour::Path(_) => None,
+            | Behaviour::Path(_)
+            | Behaviour::Hide(_)
+            | Behaviour::Bodyguard(_) => None,
         }
     }
 

@@ -9,7 +9,7 @@ use super::member::Agent;
 use super::tick::{Context, Plan};
 use crate::data::tuning::VehicleTuning;
 use crate::sim::behaviours::decision::{Decision, Me};
-use crate::sim::behaviours::{avoid, evade, guard, pathfind, pattern, seek, wander};
+use crate::sim::behaviours::{avoid, evade, guard, hide, pathfind, pattern, seek, wander};
 use crate::sim::behaviours::{intercept, tile_chase, tile_los};
 use ::rand::Rng;
 use glam::Vec2;
@@ -60,6 +60,8 @@ impl Agent {
             }
             Behaviour::Path(chase) => pathfind::steer(me, chase, &ctx.path_params(), &senses),
             Behaviour::Guard(g) => guard::steer(me, g, &ctx.guard_params(), &senses, rng),
+            Behaviour::Hide(h) => hide::steer(me, h, &ctx.hide_params(), &senses, rng),
+            Behaviour::Bodyguard(g) => hide::guard(me, g, &senses),
             // (The stage moves its ships; the world moves the flock and the swarm together.)
             Behaviour::Ship(_) | Behaviour::Boid(_) | Behaviour::Swarmer(_) => Decision {
                 plan: Plan::Moved,

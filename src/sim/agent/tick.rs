@@ -2,7 +2,7 @@
 //! it (the plan).
 
 use crate::data::tuning::Tuning;
-use crate::sim::behaviours::{avoid, guard, pathfind};
+use crate::sim::behaviours::{avoid, guard, hide, pathfind};
 use crate::sim::path::FlowField;
 use crate::sim::space::{Scene, Senses};
 
@@ -48,6 +48,15 @@ impl<'a> Context<'a> {
     pub fn guard_params(&self) -> guard::Params<'a> {
         guard::Params {
             max_prediction_time: self.tuning.intercept.max_prediction_time,
+            evade: &self.tuning.evade,
+        }
+    }
+
+    /// A hider's numbers.
+    #[inline(always)]
+    pub fn hide_params(&self) -> hide::Params<'a> {
+        hide::Params {
+            hide: &self.tuning.hide,
             evade: &self.tuning.evade,
         }
     }

@@ -11,6 +11,7 @@ pub mod evade;
 pub mod flock;
 pub mod galaga;
 pub mod guard;
+pub mod hide;
 pub mod intercept;
 pub mod pathfind;
 pub mod pattern;

@@ -41,7 +41,9 @@ impl World {
                         | Behaviour::Boid(_)
                         | Behaviour::Swarmer(_)
                         | Behaviour::Path(_)
-                        | Behaviour::Guard(_) => {}
+                        | Behaviour::Guard(_)
+                        | Behaviour::Hide(_)
+                        | Behaviour::Bodyguard(_) => {}
                     }
                 }
                 m.insert("cycles".into(), json!(cycles));
@@ -66,6 +68,17 @@ impl World {
                 m.insert("catches_by_kind".into(), json!(self.score.by_kind));
             }
             Mode::Pathfind => self.path_extra(&mut m),
+            Mode::Hide => {
+                let round = |v: Option<f64>| v.map(|v| (v * 1e6).round() / 1e6);
+                m.insert(
+                    "hidden_fraction".into(),
+                    json!(round(self.hiding.hidden_fraction())),
+                );
+                m.insert(
+                    "guard_off_line_px".into(),
+                    json!(round(self.hiding.guard_off_line_px())),
+                );
+            }
             Mode::Fsm => {
                 let machine = &self.fsm.machine;
                 let fired: serde_json::Map<String, serde_json::Value> = self

@@ -151,6 +151,8 @@ pub struct World {
     pub flocking: Flocking,
     /// `pathfind`'s planner.
     pub paths: Pathing,
+    /// What the `hide` mode has measured.
+    pub hiding: hide::HideRun,
     /// The agents the window traces and their traces (never part of the simulation).
     tracing: trace::Tracing,
 }
@@ -188,6 +190,7 @@ impl World {
             flocking: Flocking::default(),
             plans: Vec::with_capacity(BATCH),
             paths: Pathing::new(config.order),
+            hiding: hide::HideRun::default(),
             tracing: trace::Tracing::default(),
             config,
         };
@@ -255,6 +258,9 @@ impl World {
         for a in &mut self.agents {
             a.behaviour.set_flip(flip);
         }
+        if self.mode == Mode::Hide {
+            self.hide_flip(flip);
+        }
         self.events
             .push(format!("flip:{}", if flip { "on" } else { "off" }));
     }
@@ -279,7 +285,7 @@ impl World {
             // The stage and the walkers are placed by the data: a new count restarts them. A
             // count that comes out the same (`+` at 20,000) changes nothing, rather than starting
             // the run again.
-            Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm => {
+            Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm | Mode::Hide => {
                 if n != self.agents.len() {
                     self.spawn_agents(n);
                 }
@@ -347,6 +353,7 @@ mod edit;
 mod extra;
 mod group;
 mod guards;
+mod hide;
 mod pathfind;
 mod spawn;
 mod tick;

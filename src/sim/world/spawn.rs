@@ -33,6 +33,7 @@ impl World {
             Mode::Patterns => return self.spawn_walkers(count),
             Mode::Mixed => return self.spawn_mixed(count),
             Mode::Fsm => return self.spawn_guards(count),
+            Mode::Hide => return self.spawn_hide(count),
             Mode::TileChase
             | Mode::TileLos
             | Mode::LosChase
@@ -139,6 +140,10 @@ impl World {
             | Mode::Swarm
             | Mode::Pathfind
             | Mode::Fsm => mode.default_agents(),
+            Mode::Hide => {
+                let hiders = mode.default_agents();
+                hiders + self.bodyguards_of(hiders + self.tuning.hide.bodyguards as usize)
+            }
         }
     }
 
@@ -247,17 +252,7 @@ impl World {
         let mut agent = Agent::new(id, mode, flip, pos, self.player.pos, &self.arena);
         agent.born = self.time();
         if agent.tile().is_none() {
-            // Continuous agents start clear of obstacles and inside the walls: pushed out if they
-            // can be, else at the nearest spot where they fit (a spawn in a gap too narrow).
-            let mut vel = Vec2::ZERO;
-            let r = agent.radius(&self.tuning);
-            let body = &mut agent.body;
-            self.arena
-                .collide(body.pos, &mut body.pos, &mut vel, r, Response::Slide);
-            if !self.arena.is_clear(body.pos, r) {
-                body.pos = self.arena.nearest_clear(body.pos, r);
-            }
-            agent.prev_pos = body.pos;
+            self.settle(&mut agent);
         }
         if let Behaviour::Path(chase) = &mut agent.behaviour {
             chase.last_pos = agent.body.pos;
@@ -275,6 +270,20 @@ impl World {
             agent.prev_speed = speed;
         }
         agent
+    }
+
+    /// A continuous agent starts clear of obstacles and inside the walls: pushed out if it can
+    /// be, else at the nearest spot where it fits (a spawn in a gap too narrow).
+    pub(super) fn settle(&self, agent: &mut Agent) {
+        let mut vel = Vec2::ZERO;
+        let r = agent.radius(&self.tuning);
+        let body = &mut agent.body;
+        self.arena
+            .collide(body.pos, &mut body.pos, &mut vel, r, Response::Slide);
+        if !self.arena.is_clear(body.pos, r) {
+            body.pos = self.arena.nearest_clear(body.pos, r);
+        }
+        agent.prev_pos = body.pos;
     }
 
     /// A spot drawn by the world's generator within [`SPAWN_SCATTER`] of `base` each way: agents

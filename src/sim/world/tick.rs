@@ -40,6 +40,9 @@ impl World {
         if self.mode == Mode::Fsm {
             self.guards_decide();
         }
+        if self.mode == Mode::Hide {
+            self.brief_bodyguards();
+        }
         // Mode 7's chasers keep apart: where each stands as the tick begins (so no agent's move
         // this tick changes what another feels of it).
         let range = self.tuning.avoid.separation_range;
@@ -66,7 +69,9 @@ impl World {
                 | Behaviour::TilePattern { .. }
                 | Behaviour::Boid(_)
                 | Behaviour::Swarmer(_)
-                | Behaviour::Guard(_) => None,
+                | Behaviour::Guard(_)
+                | Behaviour::Hide(_)
+                | Behaviour::Bodyguard(_) => None,
             });
             self.crowd
                 .rebuild_members(self.arena.size(), range, chasers);
@@ -157,6 +162,9 @@ impl World {
         if self.mode == Mode::Fsm {
             self.guards_contact();
         }
+        if self.mode == Mode::Hide {
+            self.look_for_hiders();
+        }
     }
 
     /// Catches (a chaser touches the player, or a tile chaser stands on the player's tile) and
@@ -170,6 +178,13 @@ impl World {
             let id = a.id;
             let contact = a.behaviour.contact();
             if contact == Contact::Ignore {
+                continue;
+            }
+            // A bodyguard stays at its post: it catches a player who is not still flashing from
+            // its last catch.
+            if matches!(self.agents[i].behaviour, Behaviour::Bodyguard(_))
+                && self.player.flash > 0.0
+            {
                 continue;
             }
             if let Behaviour::Ship(s) = &mut self.agents[i].behaviour {

@@ -11,7 +11,7 @@ use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::behaviours::flock::Sight;
 use crate::sim::behaviours::galaga;
 use crate::sim::behaviours::unstick::Unstick;
-use crate::sim::behaviours::{evade, tile_chase};
+use crate::sim::behaviours::{evade, hide, tile_chase};
 use crate::sim::fsm::Vision;
 use crate::sim::mode::Mode;
 use crate::sim::path::{self, FlowField};
@@ -230,6 +230,25 @@ impl World {
                 }
             }
             Behaviour::Guard(_) => self.view_cone(a, out),
+            Behaviour::Hide(h) => self.hiding_spots(a, h, out),
+            Behaviour::Bodyguard(g) => {
+                let player = self.player.pos;
+                out.mark(
+                    Role::Sight,
+                    Shape::Segment {
+                        from: player,
+                        to: g.charge_pos,
+                    },
+                );
+                out.mark_at_agent(
+                    Role::Course,
+                    Shape::Segment {
+                        from: pos,
+                        to: g.point,
+                    },
+                );
+                out.mark(Role::Predicted, Shape::Cross { at: g.point });
+            }
             Behaviour::Boid(_) => self.heeded(index, a, out),
             Behaviour::Swarmer(_) => {
                 let length = (2.0 * self.tuning.boid.radius).max(1.0);
@@ -280,6 +299,34 @@ impl World {
             let v = a.steer / mass;
             out.mark_at_agent(Role::Steering, Shape::Vector { from: pos, v });
         }
+    }
+
+    /// A hider's overlay: every obstacle's hiding spot from the player, the one it heads for, and
+    /// the player's line of sight to it (blocked or clear).
+    fn hiding_spots(&self, a: &Agent, h: &hide::Hider, out: &mut Trace) {
+        let r = a.behaviour.params(&self.tuning).radius;
+        for o in self.arena.obstacles() {
+            let spot = hide::hiding_spot(o, self.player.pos, r, self.tuning.hide.boundary);
+            out.mark(Role::Path, Shape::Dot { at: spot });
+        }
+        if let Some(spot) = h.spot {
+            out.mark_at_agent(
+                Role::Course,
+                Shape::Segment {
+                    from: a.body.pos,
+                    to: spot,
+                },
+            );
+            out.mark(Role::Predicted, Shape::Cross { at: spot });
+        }
+        let role = if h.seen { Role::Sight } else { Role::Blocked };
+        out.mark(
+            role,
+            Shape::Segment {
+                from: self.player.pos,
+                to: a.body.pos,
+            },
+        );
     }
 
     /// A guard's view cone, each ray stopped by the first obstacle it meets.
