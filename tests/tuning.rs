@@ -62,11 +62,22 @@ fn each_panel_shows_the_sliders_of_its_own_behaviours() {
         ]
     );
     assert_eq!(fsm.len(), 9 + 11);
+    // The hiders: the player, the bodyguards' vehicle (the chasers'), the hiders' (the evaders')
+    // with their threat and feelers for evading, and the hide section.
+    let hiding = shown(Mode::Hide);
+    assert_eq!(hiding.len(), 3 + 2 + 1 + 4 + 2 + 5 + 4);
+    assert!(
+        hiding[hiding.len() - 4..]
+            .iter()
+            .all(|p| p.starts_with("hide."))
+    );
     assert!(fsm[9..].iter().all(|p| p.starts_with("fsm.")));
     // The free-for-all runs every ground behaviour in its first form (no guards): every slider
     // but the waypoint wander's, mode 7's chasers' separation and the fsm section (54 in all).
     let mixed = shown(Mode::Mixed);
-    // (The second bank's flock and swarm are not in it: their sliders show in their own modes.)
+    // (The second bank's flock and swarm are not in it, nor the third bank's hiders: their
+    // sliders show in their own modes.)
+    let third = |p: &&str| p.starts_with("hide.");
     let grouped = |p: &&str| {
         ["boid.", "flock.", "swarm."]
             .iter()
@@ -75,9 +86,10 @@ fn each_panel_shows_the_sliders_of_its_own_behaviours() {
     let hidden: Vec<_> = SLIDERS
         .iter()
         .map(|s| s.path)
-        .filter(|p| !mixed.contains(p) && !grouped(p))
+        .filter(|p| !mixed.contains(p) && !grouped(p) && !third(p))
         .collect();
-    assert_eq!(SLIDERS.len(), 86);
+    assert_eq!(SLIDERS.len(), 90);
+    assert_eq!(SLIDERS.iter().filter(|s| third(&s.path)).count(), 4);
     assert_eq!(SLIDERS.iter().filter(|s| grouped(&s.path)).count(), 32);
     assert_eq!(
         hidden[..4],
