@@ -19,7 +19,8 @@ use glam::Vec2;
 /// Side of a field cell in pixels. A bound is at most a cell's diagonal plus a pixel short, and
 /// among dense obstacles every pixel of it decides whether a step or a cast can skip its work:
 /// 4-px cells make a tick among 400 obstacles about 6 % cheaper than 8-px ones, for a table of
-/// 61 KB at 1280×768 and a rebuild of some 20 ms with 2,000 obstacles (once per arena change).
+/// 61 KB at 1280×768 and a build of some 20 ms with 2,000 obstacles (once per arena; an edit
+/// measures again only the cells near the shape).
 pub const FIELD_CELL: f32 = 4.0;
 /// The largest distance the field records (px); farther obstacles read as this far. Longer than
 /// the default feelers' reach, so an agent in open space proves it with one look.
@@ -33,7 +34,7 @@ pub const ROUNDING: f32 = 0.01;
 /// largest arena).
 pub const ALONE_CELL: f32 = 8.0;
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Field {
     /// The distances' cells.
     cells: Cells,
@@ -51,8 +52,48 @@ pub struct Field {
 /// No obstacle recorded for a cell.
 const NONE: u32 = 0xFFFF;
 
+/// The distance from `centre` to `o`'s surface as the field records it: less the rounding of the
+/// distance, and rounded down, so the stored value never exceeds the true distance, and capped.
+/// (`as` truncates: the floor, for the non-negative `d`.)
+fn distance(o: &Obstacle, centre: Vec2) -> u8 {
+    let d = (o.surface(centre).0 - ROUNDING).max(0.0);
+    d.min(FIELD_CAP) as u8
+}
+
+/// A cell of the nearest obstacles' table after obstacle `index` at distance `q`: it becomes the
+/// nearest when strictly nearer than the nearest so far (which moves to "the others"), else the
+/// others' distance falls to it. Folded over the obstacles in the order of their indexes, this
+/// leaves the lowest index nearest among equals.
+fn fold_alone(cell: u32, q: u8, index: u32) -> u32 {
+    let (nearest, rest) = ((cell >> 16) as u8, (cell >> 24) as u8);
+    if q < nearest {
+        u32::from(nearest) << 24 | u32::from(q) << 16 | index
+    } else {
+        u32::from(rest.min(q)) << 24 | (cell & 0x00FF_FFFF)
+    }
+}
+
+/// A box of cells: column and row ranges.
+#[derive(Debug, Clone)]
+struct Span {
+    xs: std::ops::Range<usize>,
+    ys: std::ops::Range<usize>,
+}
+
+impl Span {
+    fn meet(&self, other: &Span) -> Span {
+        let cut = |a: &std::ops::Range<usize>, b: &std::ops::Range<usize>| {
+            a.start.max(b.start)..a.end.min(b.end)
+        };
+        Span {
+            xs: cut(&self.xs, &other.xs),
+            ys: cut(&self.ys, &other.ys),
+        }
+    }
+}
+
 /// A grid of square cells over the arena, row by row.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 struct Cells {
     side: f32,
     /// `1 / side`: the sides are powers of two, so multiplying by it rounds exactly as dividing
@@ -83,10 +124,9 @@ impl Cells {
         self.cols * self.size.y as usize
     }
 
-    /// Every cell whose centre lies within the cap of `o`, and the distance from its centre to
-    /// `o`, rounded down. (Those cells are inside the shape's bounds grown by the cap; farther
-    /// ones keep the cap, which is still a lower bound.)
-    fn near(&self, o: &Obstacle, mut visit: impl FnMut(usize, u8)) {
+    /// The cells whose centres lie within the cap of `o`'s bounds, as column and row ranges:
+    /// those are the only cells the shape can bring under the cap.
+    fn span(&self, o: &Obstacle) -> Span {
         let (cols, rows) = (self.cols, self.size.y as usize);
         let (min, max) = o.bounds();
         let first = |v: f32, n: usize| {
@@ -95,15 +135,79 @@ impl Cells {
         let last = |v: f32, n: usize| {
             (((v + FIELD_CAP) / self.side - 0.5).floor().max(-1.0) + 1.0).min(n as f32) as usize
         };
-        for y in first(min.y, rows)..last(max.y, rows) {
+        let (x0, y0) = (first(min.x, cols), first(min.y, rows));
+        Span {
+            xs: x0..last(max.x, cols).max(x0),
+            ys: y0..last(max.y, rows).max(y0),
+        }
+    }
+
+    /// Every cell of `within` whose centre lies within the cap of `o`, and the distance from its
+    /// centre to `o`, rounded down. (Farther cells keep the cap, which is still a lower bound.)
+    fn near(&self, o: &Obstacle, within: &Span, mut visit: impl FnMut(usize, u8)) {
+        let span = self.span(o).meet(within);
+        for y in span.ys {
             let cy = (y as f32 + 0.5) * self.side;
-            for x in first(min.x, cols)..last(max.x, cols) {
-                let centre = Vec2::new((x as f32 + 0.5) * self.side, cy);
-                // Less the rounding of the distance, and rounded down, so the stored value never
-                // exceeds the true distance. (`as` truncates: the floor, for the non-negative `d`.)
-                let d = (o.surface(centre).0 - ROUNDING).max(0.0);
-                visit(y * cols + x, d.min(FIELD_CAP) as u8);
+            for x in span.xs.clone() {
+                visit(
+                    y * self.cols + x,
+                    distance(o, Vec2::new((x as f32 + 0.5) * self.side, cy)),
+                );
             }
+        }
+    }
+
+    /// The cells of `stale` (places in the table, in rising order) that each of `obstacles`
+    /// reaches, in the order of the obstacles' indexes, with the obstacle's index and its
+    /// distance: how a few cells are measured again without a pass over every cell each obstacle
+    /// reaches.
+    fn near_some(
+        &self,
+        obstacles: &[Obstacle],
+        stale: &[usize],
+        mut visit: impl FnMut(usize, usize, u8),
+    ) {
+        let (Some(&first), Some(&last)) = (stale.first(), stale.last()) else {
+            return;
+        };
+        let (mut x0, mut x1) = (usize::MAX, 0);
+        for &i in stale {
+            x0 = x0.min(i % self.cols);
+            x1 = x1.max(i % self.cols);
+        }
+        let round = Span {
+            xs: x0..x1 + 1,
+            ys: first / self.cols..last / self.cols + 1,
+        };
+        // The cells' box in pixels grown by the cap (and a pixel): a shape whose bounds miss it
+        // reaches none of them, found with a few comparisons before the exact span.
+        let reach = Vec2::splat(FIELD_CAP + 1.0);
+        let low = Vec2::new(x0 as f32, round.ys.start as f32) * self.side - reach;
+        let high = Vec2::new(x1 as f32 + 1.0, round.ys.end as f32) * self.side + reach;
+        for (index, o) in obstacles.iter().enumerate() {
+            let (min, max) = o.bounds();
+            if !(max.cmpge(low).all() && min.cmple(high).all()) {
+                continue;
+            }
+            let span = self.span(o).meet(&round);
+            if span.xs.is_empty() || span.ys.is_empty() {
+                continue;
+            }
+            for &i in stale {
+                let (x, y) = (i % self.cols, i / self.cols);
+                if span.xs.contains(&x) && span.ys.contains(&y) {
+                    let centre = (Vec2::new(x as f32, y as f32) + 0.5) * self.side;
+                    visit(i, index, distance(o, centre));
+                }
+            }
+        }
+    }
+
+    /// Every cell.
+    fn all(&self) -> Span {
+        Span {
+            xs: 0..self.cols,
+            ys: 0..self.size.y as usize,
         }
     }
 
@@ -128,27 +232,92 @@ impl Field {
         let cells = Cells::new(FIELD_CELL, width, height);
         let alone_cells = Cells::new(ALONE_CELL, width, height);
         let cap = FIELD_CAP as u32;
-        let mut px = vec![FIELD_CAP as u8; cells.count()];
-        let mut alone = vec![cap << 24 | cap << 16 | NONE; alone_cells.count()];
-        for (index, o) in obstacles.iter().enumerate() {
-            let index = (index as u32).min(NONE);
-            cells.near(o, |i, q| px[i] = px[i].min(q));
-            alone_cells.near(o, |i, q| {
-                let (nearest, rest) = ((alone[i] >> 16) as u8, (alone[i] >> 24) as u8);
-                // The nearest so far moves to "the others" when this one is nearer.
-                alone[i] = if q < nearest {
-                    u32::from(nearest) << 24 | u32::from(q) << 16 | index
-                } else {
-                    u32::from(rest.min(q)) << 24 | (alone[i] & 0x00FF_FFFF)
-                };
-            });
-        }
-        Field {
+        let mut field = Field {
+            px: vec![FIELD_CAP as u8; cells.count()],
+            alone: vec![cap << 24 | cap << 16 | NONE; alone_cells.count()],
             cells,
-            px,
             alone_cells,
-            alone,
+        };
+        let (all, all_alone) = (field.cells.all(), field.alone_cells.all());
+        for (index, o) in obstacles.iter().enumerate() {
+            field.mark(index, o, &all, &all_alone);
         }
+        field
+    }
+
+    /// Bring obstacle `index` into the cells of `within` and `within_alone` (the distances' and
+    /// the nearest obstacles' cells): the distances fall to it where it is nearer, and it becomes
+    /// a cell's nearest where it is strictly nearer than the nearest so far — so obstacles marked
+    /// in the order of their indexes leave the lowest index nearest among equals.
+    fn mark(&mut self, index: usize, o: &Obstacle, within: &Span, within_alone: &Span) {
+        let index = (index as u32).min(NONE);
+        let px = &mut self.px;
+        self.cells.near(o, within, |i, q| px[i] = px[i].min(q));
+        let alone = &mut self.alone;
+        self.alone_cells.near(o, within_alone, |i, q| {
+            alone[i] = fold_alone(alone[i], q, index)
+        });
+    }
+
+    /// Obstacle `index`, the last of `obstacles`, was added: it lowers the cells near it, and
+    /// only those. The field equals one built afresh.
+    pub fn add(&mut self, obstacles: &[Obstacle], index: usize) {
+        let o = &obstacles[index];
+        let (all, all_alone) = (self.cells.all(), self.alone_cells.all());
+        self.mark(index, o, &all, &all_alone);
+    }
+
+    /// `gone` was taken out of the list at `index` (`obstacles` is the list without it): the
+    /// cells whose value it set or shared — the only ones that can change — are measured again
+    /// against the obstacles that reach them, and every recorded index past it moves one lower.
+    /// The field equals one built afresh.
+    pub fn remove(&mut self, obstacles: &[Obstacle], index: usize, gone: &Obstacle, size: Vec2) {
+        if obstacles.len() >= NONE as usize {
+            // Indexes past the table's reach were never recorded: build it whole.
+            *self = Field::build(obstacles, size.x, size.y);
+            return;
+        }
+        let index = index as u32;
+        let cap = FIELD_CAP as u8;
+        let fresh = u32::from(cap) << 24 | u32::from(cap) << 16 | NONE;
+        // A distance is the least of the obstacles' (and the cap): it can change only where the
+        // gone one's equals it. A nearest-obstacle cell, where the gone one was the nearest or
+        // its distance equals the others'.
+        let mut stale = Vec::new();
+        let px = &self.px;
+        self.cells.near(gone, &self.cells.all(), |i, q| {
+            if q < cap && px[i] == q {
+                stale.push(i);
+            }
+        });
+        let mut stale_alone = Vec::new();
+        let alone = &self.alone;
+        self.alone_cells
+            .near(gone, &self.alone_cells.all(), |i, q| {
+                if alone[i] & NONE == index || (q < cap && (alone[i] >> 24) as u8 == q) {
+                    stale_alone.push(i);
+                }
+            });
+        for cell in &mut self.alone {
+            let at = *cell & NONE;
+            if at != NONE && at > index {
+                *cell -= 1;
+            }
+        }
+        for &i in &stale {
+            self.px[i] = cap;
+        }
+        for &i in &stale_alone {
+            self.alone[i] = fresh;
+        }
+        let px = &mut self.px;
+        self.cells
+            .near_some(obstacles, &stale, |i, _, q| px[i] = px[i].min(q));
+        let alone = &mut self.alone;
+        self.alone_cells
+            .near_some(obstacles, &stale_alone, |i, j, q| {
+                alone[i] = fold_alone(alone[i], q, j as u32);
+            });
     }
 
     /// The one obstacle that can come within `reach` of `p`, when the field proves every other

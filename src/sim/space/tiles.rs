@@ -5,7 +5,7 @@ use super::shape::Obstacle;
 use glam::{IVec2, Vec2};
 
 /// Which tiles an obstacle overlaps, for the tile modes.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct TileGrid {
     pub size: f32,
     pub cols: i32,
@@ -24,19 +24,58 @@ impl TileGrid {
             blocked: vec![false; (cols * rows) as usize],
         };
         for o in obstacles {
-            let (min, max) = o.bounds();
-            let lo = grid.clamp(grid.tile_of(min));
-            let hi = grid.clamp(grid.tile_of(max));
-            for y in lo.y..=hi.y {
-                for x in lo.x..=hi.x {
-                    let t = IVec2::new(x, y);
-                    if overlaps(o, grid.rect(t)) {
-                        grid.blocked[(y * cols + x) as usize] = true;
-                    }
+            grid.mark(o, grid.all());
+        }
+        grid
+    }
+
+    /// Every tile.
+    fn all(&self) -> (IVec2, IVec2) {
+        (IVec2::ZERO, IVec2::new(self.cols - 1, self.rows - 1))
+    }
+
+    /// The tiles `o` may overlap: its bounds' tiles, clamped to the grid.
+    fn span(&self, o: &Obstacle) -> (IVec2, IVec2) {
+        let (min, max) = o.bounds();
+        (self.clamp(self.tile_of(min)), self.clamp(self.tile_of(max)))
+    }
+
+    /// Block the tiles of `within` (inclusive corners) that `o` overlaps.
+    fn mark(&mut self, o: &Obstacle, (lo, hi): (IVec2, IVec2)) {
+        let (a, b) = self.span(o);
+        let (lo, hi) = (a.max(lo), b.min(hi));
+        for y in lo.y..=hi.y {
+            for x in lo.x..=hi.x {
+                let t = IVec2::new(x, y);
+                if overlaps(o, self.rect(t)) {
+                    self.blocked[(y * self.cols + x) as usize] = true;
                 }
             }
         }
-        grid
+    }
+
+    /// An obstacle was added: block the tiles it overlaps.
+    pub fn add(&mut self, o: &Obstacle) {
+        self.mark(o, self.all());
+    }
+
+    /// `gone` was removed (`obstacles` is what remains): its tiles are free again unless another
+    /// obstacle overlaps them. The grid equals one built afresh.
+    pub fn remove(&mut self, obstacles: &[Obstacle], gone: &Obstacle) {
+        let (lo, hi) = self.span(gone);
+        for y in lo.y..=hi.y {
+            for x in lo.x..=hi.x {
+                self.blocked[(y * self.cols + x) as usize] = false;
+            }
+        }
+        // A shape whose bounds miss the tiles' box marks none of them.
+        let (low, high) = (lo.as_vec2() * self.size, (hi + 1).as_vec2() * self.size);
+        for o in obstacles {
+            let (min, max) = o.bounds();
+            if max.cmpge(low).all() && min.cmple(high).all() {
+                self.mark(o, (lo, hi));
+            }
+        }
     }
 
     /// The tile containing a point (may lie outside the grid).

@@ -14,7 +14,7 @@ pub const MAX_SWEEP_RADIUS: f32 = 24.0;
 
 /// An obstacle as the grid files it: its index and its bounding circle, so a query can pass over
 /// an obstacle it cannot reach without looking at the shape.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct Entry {
     pub(super) center: Vec2,
     pub(super) reach: f32,
@@ -54,9 +54,20 @@ impl Entry {
     }
 }
 
+/// Which of its four parts a cell's list files an obstacle in, by where the obstacle's first cell
+/// (`x0`, `y0`) lies: straight above, this cell, straight left, above and left.
+fn part(x: usize, y: usize, x0: usize, y0: usize) -> usize {
+    match (x == x0, y == y0) {
+        (true, false) => 0,
+        (true, true) => 1,
+        (false, true) => 2,
+        (false, false) => 3,
+    }
+}
+
 /// Obstacles bucketed by the grid cells their bounding boxes (grown by [`MAX_SWEEP_RADIUS`])
 /// overlap (compressed rows: cell `i` holds `items[start[i]..start[i + 1]]`).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub(super) struct Grid {
     pub(super) cols: usize,
     pub(super) rows: usize,
@@ -91,12 +102,6 @@ impl Grid {
         for i in 1..grid.start.len() {
             grid.start[i] += grid.start[i - 1];
         }
-        let part = |x: usize, y: usize, x0: usize, y0: usize| match (x == x0, y == y0) {
-            (true, false) => 0,
-            (true, true) => 1,
-            (false, true) => 2,
-            (false, false) => 3,
-        };
         let mut count = vec![[0u32; 4]; cols * rows];
         for o in obstacles {
             let (min, max) = o.inflated(MAX_SWEEP_RADIUS).bounds();
@@ -126,6 +131,79 @@ impl Grid {
             }
         }
         grid
+    }
+
+    /// File obstacle `index` (the last of the arena's list): at the end of its part of every cell
+    /// it covers, where a whole build would put it, so the grid equals one built afresh. One pass
+    /// over the cells and one copy of the entries, with no shape looked at but this one.
+    pub(super) fn insert(&mut self, index: usize, o: &Obstacle) {
+        let (min, max) = o.inflated(MAX_SWEEP_RADIUS).bounds();
+        let (x0, y0, x1, y1) = self.range(min, max);
+        let entry = Entry::new(index, o);
+        let added = (x1 - x0 + 1) * (y1 - y0 + 1);
+        let mut items = Vec::with_capacity(self.items.len() + added);
+        let mut copied = 0;
+        // Entries filed before cell `i` (so far), which shift everything after them.
+        let mut shift = 0u32;
+        for i in 0..self.cols * self.rows {
+            self.start[i] += shift;
+            let (x, y) = (i % self.cols, i / self.cols);
+            if !(x0..=x1).contains(&x) || !(y0..=y1).contains(&y) {
+                for end in &mut self.runs[i] {
+                    *end += shift;
+                }
+                continue;
+            }
+            let p = part(x, y, x0, y0);
+            // Where the part ends in the old list: the new entry goes just before it.
+            let at = if p < 3 {
+                self.runs[i][p]
+            } else {
+                self.start[i + 1]
+            } as usize;
+            items.extend_from_slice(&self.items[copied..at]);
+            items.push(entry);
+            copied = at;
+            for (q, end) in self.runs[i].iter_mut().enumerate() {
+                *end += shift + u32::from(q >= p);
+            }
+            shift += 1;
+        }
+        items.extend_from_slice(&self.items[copied..]);
+        let last = self.cols * self.rows;
+        self.start[last] += shift;
+        self.items = items;
+    }
+
+    /// Take obstacle `index` out and number the later ones one lower, as a whole build of the
+    /// list without it would: the entries keep their order, so the grid equals one built afresh.
+    pub(super) fn remove(&mut self, index: usize) {
+        let index = index as u32;
+        let mut kept = 0usize;
+        let mut read = 0usize;
+        let mut keep_to = |items: &mut Vec<Entry>, end: u32| {
+            while read < end as usize {
+                let mut e = items[read];
+                read += 1;
+                if e.index != index {
+                    e.index -= u32::from(e.index > index);
+                    items[kept] = e;
+                    kept += 1;
+                }
+            }
+            kept as u32
+        };
+        for i in 0..self.cols * self.rows {
+            let [above, own, left] = self.runs[i];
+            let end = self.start[i + 1];
+            self.runs[i] = [
+                keep_to(&mut self.items, above),
+                keep_to(&mut self.items, own),
+                keep_to(&mut self.items, left),
+            ];
+            self.start[i + 1] = keep_to(&mut self.items, end);
+        }
+        self.items.truncate(kept);
     }
 
     /// Inclusive cell range covering the box, clamped to the grid.

@@ -23,7 +23,7 @@ use crate::sim::space::tiles::TileGrid;
 use glam::Vec2;
 use grid::Grid;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Arena {
     pub width: f32,
     pub height: f32,
@@ -89,23 +89,38 @@ impl Arena {
         &self.field
     }
 
-    /// Add an obstacle and rebuild the grid, the field and the tiles.
+    /// Add an obstacle: the grid files it, and the field and the tiles take it in near it, each
+    /// ending as a whole build of the list would (see [`Arena::rebuilt`]) at the cost of the
+    /// cells it touches and a pass over the grid's cells.
     pub fn add_obstacle(&mut self, o: Obstacle) {
         self.obstacles.push(o);
-        self.rebuild();
+        let index = self.obstacles.len() - 1;
+        self.grid.insert(index, &o);
+        self.field.add(&self.obstacles, index);
+        self.tiles.add(&o);
     }
 
-    /// Remove the obstacle containing `p` (the topmost, i.e. last added), if any.
+    /// Remove the obstacle containing `p` (the topmost, i.e. last added), if any: the grid drops
+    /// it, and the field and the tiles near it are measured again against the obstacles left,
+    /// each ending as a whole build would.
     pub fn remove_obstacle_at(&mut self, p: Vec2) -> Option<Obstacle> {
         let index = self.obstacles.iter().rposition(|o| o.surface(p).0 <= 0.0)?;
         let removed = self.obstacles.remove(index);
-        self.rebuild();
+        self.grid.remove(index);
+        self.field
+            .remove(&self.obstacles, index, &removed, self.size());
+        self.tiles.remove(&self.obstacles, &removed);
         Some(removed)
     }
 
-    fn rebuild(&mut self) {
-        self.grid = Grid::build(&self.obstacles, self.width, self.height);
-        self.field = Field::build(&self.obstacles, self.width, self.height);
-        self.tiles = TileGrid::new(self.width, self.height, self.tile_size, &self.obstacles);
+    /// The same arena with its grid, field and tiles built whole from its obstacles: what every
+    /// edit must leave (the tests compare the two).
+    pub fn rebuilt(&self) -> Arena {
+        Arena {
+            grid: Grid::build(&self.obstacles, self.width, self.height),
+            field: Field::build(&self.obstacles, self.width, self.height),
+            tiles: TileGrid::new(self.width, self.height, self.tile_size, &self.obstacles),
+            ..self.clone()
+        }
     }
 }
