@@ -258,10 +258,7 @@ pub fn main() -> i32 {
                 print!("{e}");
                 return EXIT_OK;
             }
-            // clap's message is several lines (usage, hint); the first says what was wrong.
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("error: bad arguments");
-            eprintln!("{}", crate::data::one_line(&excerpt(first)));
+            eprintln!("{}", first_line(&e));
             return EXIT_USAGE;
         }
     };
@@ -272,6 +269,13 @@ pub fn main() -> i32 {
             EXIT_USAGE
         }
     }
+}
+
+/// clap's message is several lines (usage, hint); the first says what was wrong.
+pub fn first_line(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let first = text.lines().next().unwrap_or("error: bad arguments");
+    crate::data::one_line(&excerpt(first))
 }
 
 fn run(cli: Cli) -> Result<(), String> {
@@ -329,6 +333,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 record: cli.common.record.clone(),
                 quit_after: cli.quit_after,
                 idle_seconds: cli.idle_seconds,
+                start_error: None,
+                start_status: None,
             };
             crate::app::run(config)
         }

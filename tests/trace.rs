@@ -28,12 +28,19 @@ fn everyone(world: &World) -> Vec<(usize, u32)> {
         .collect()
 }
 
+/// The clock the traced search is timed with (seconds).
+fn clock() -> f64 {
+    std::time::UNIX_EPOCH
+        .elapsed()
+        .map_or(0.0, |d| d.as_secs_f64())
+}
+
 /// Ticks `world`, tracing every agent, until `done` holds or `ticks` pass.
 fn traced_until(world: &mut World, ticks: u32, done: impl Fn(&World) -> bool) {
     for _ in 0..ticks {
         world.tick(&Input::default());
         let picks = everyone(world);
-        world.trace_agents(&picks);
+        world.trace_agents(&picks, clock);
         if done(world) {
             return;
         }
@@ -49,7 +56,7 @@ fn tracing_every_agent_changes_nothing_the_simulation_does() {
             plain.tick(&Input::default());
             traced.tick(&Input::default());
             let picks = everyone(&traced);
-            traced.trace_agents(&picks);
+            traced.trace_agents(&picks, clock);
         }
         assert!(!traced.traces().is_empty(), "{mode:?} traced nothing");
         let bodies = |w: &World| -> Vec<[u32; 4]> {
@@ -130,7 +137,7 @@ fn nothing_traced_keeps_no_traces() {
     traced_until(&mut w, 5, |_| false);
     assert!(!w.traces().is_empty());
     w.tick(&Input::default());
-    w.trace_agents(&[]);
+    w.trace_agents(&[], clock);
     assert!(w.traces().is_empty());
     assert!(w.trace_of(0).is_none());
 }

@@ -20,7 +20,7 @@ use macroquad::prelude::{
 
 const ERROR_BG: Color = Color::new(0.55, 0.08, 0.10, 0.92);
 /// Seconds a status line stays up.
-const STATUS_SECONDS: f32 = 3.0;
+const STATUS_SECONDS: f64 = 3.0;
 
 pub fn draw(world: &World, view: &View) {
     draw_rectangle(0.0, 0.0, screen_width(), HUD_HEIGHT, BACKGROUND);
@@ -104,7 +104,7 @@ pub fn draw(world: &World, view: &View) {
         y -= 30.0;
     }
     if let Some((message, since)) = &view.status
-        && since.elapsed().as_secs_f32() < STATUS_SECONDS
+        && macroquad::time::get_time() - since < STATUS_SECONDS
     {
         banner(message, y, PANEL_BG);
     }

@@ -4,6 +4,7 @@
 pub mod burst;
 pub mod camera;
 pub mod draw;
+pub mod files;
 pub mod group_overlay;
 pub mod guards;
 pub mod help;
@@ -12,6 +13,8 @@ pub mod keys;
 pub mod labels;
 pub mod layout;
 pub mod legend;
+#[cfg(target_arch = "wasm32")]
+pub mod page;
 pub mod palette;
 pub mod panel;
 pub mod pathview;
@@ -28,19 +31,16 @@ use crate::sim::clock::{Clock, TIME_SCALES};
 use crate::sim::command::{Command, Reloaded};
 use crate::sim::mode::Mode;
 use crate::sim::player::Script;
-use crate::sim::record::Recorder;
 use crate::sim::replay::check_command;
 use crate::sim::space::arena::Obstacle;
 use crate::sim::world::{Input, World, WorldConfig};
 use camera::Camera;
+use files::{RecordFile, create_record, write_record};
 use keys::{Action, BINDINGS};
 use layout::{Column, TUNING_MIN};
 use macroquad::math::Rect;
-use macroquad::prelude::{get_frame_time, next_frame, screen_height, screen_width};
-use std::fs::File;
-use std::io::BufWriter;
+use macroquad::prelude::{get_frame_time, get_time, next_frame, screen_height, screen_width};
 use std::path::PathBuf;
-use std::time::Instant;
 use view::{SHAKE_SECONDS, View};
 
 /// Seconds without input before attract mode takes over (`--idle-seconds` changes it).
@@ -63,6 +63,10 @@ pub struct AppConfig {
     pub quit_after: Option<f64>,
     /// Seconds without input before attract mode.
     pub idle_seconds: f64,
+    /// A line shown as an error from the start (the page: why its address was not read).
+    pub start_error: Option<String>,
+    /// A line shown as a status at the start (the page: that it writes no files).
+    pub start_status: Option<String>,
 }
 
 /// Open the window and run until Esc, the window closing, or `--quit-after`.
@@ -70,20 +74,6 @@ pub fn run(config: AppConfig) -> Result<(), String> {
     // Fail before the window opens when the record cannot be written (exit 2, one line).
     let recorder = create_record(config.record.as_deref())?;
     open_window(game(config, recorder))
-}
-
-/// The `--record` file, created (or the one-line reason it cannot be).
-fn create_record(
-    path: Option<&std::path::Path>,
-) -> Result<Option<Recorder<BufWriter<File>>>, String> {
-    match path {
-        Some(path) => {
-            let file = File::create(path)
-                .map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?;
-            Ok(Some(Recorder::new(BufWriter::new(file))))
-        }
-        None => Ok(None),
-    }
 }
 
 /// Open the window and run `main` in it; the one-line reason when no window can be opened.
@@ -101,6 +91,25 @@ fn open_window(main: impl std::future::Future<Output = ()> + 'static) -> Result<
         draw_call_index_capacity: style::BATCH_VERTICES + 1,
         ..Default::default()
     };
+    start(conf, main)
+}
+
+/// In the browser the page's loader runs the frames: nothing to check, and miniquad's own panic
+/// hook (which writes to the browser's console) must stay in place.
+#[cfg(target_arch = "wasm32")]
+fn start(
+    conf: macroquad::conf::Conf,
+    main: impl std::future::Future<Output = ()> + 'static,
+) -> Result<(), String> {
+    macroquad::Window::from_config(conf, main);
+    Ok(())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn start(
+    conf: macroquad::conf::Conf,
+    main: impl std::future::Future<Output = ()> + 'static,
+) -> Result<(), String> {
     if cfg!(target_os = "linux")
         && std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty())
         && std::env::var_os("WAYLAND_DISPLAY").is_none_or(|d| d.is_empty())
@@ -132,11 +141,11 @@ fn open_window(main: impl std::future::Future<Output = ()> + 'static) -> Result<
     })
 }
 
-async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>) {
+async fn game(config: AppConfig, mut recorder: Option<RecordFile>) {
     text::setup();
     let (mut saves, best_error) = saves::Saves::new(config.flags.clone(), config.settings.clone());
     let (data, hashes, error) = saves.initial_data();
-    let error = error.or(best_error);
+    let error = error.or(best_error).or(config.start_error.clone());
     let mut world = World::new(&data, config.world.clone());
     world.events.push(format!("mode:{}", world.mode.name()));
     let mut view_error = error;
@@ -166,8 +175,11 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         shake: 0.0,
         kept: String::new(),
     };
-    let started = Instant::now();
-    let mut last_input = Instant::now();
+    if let Some(status) = &config.start_status {
+        view.say(status.clone());
+    }
+    let started = get_time();
+    let mut last_input = started;
     let mut screenshots = 0u32;
     let mut trails = trails::Trails::default();
     let mut tuning_panel = panel::Panel::default();
@@ -182,14 +194,14 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         // Attract mode: after a spell without input the autopilot flees for the player; any key
         // hands control back. An explicit `--player` script is always the autopilot.
         if input.any_key {
-            last_input = Instant::now();
+            last_input = get_time();
             if view.demo {
                 view.demo = false;
                 world.apply(Command::Note("demo:off".to_string()));
             }
         } else if config.world.script == Script::Keys
             && !view.demo
-            && last_input.elapsed().as_secs_f64() >= config.idle_seconds
+            && get_time() - last_input >= config.idle_seconds
         {
             view.demo = true;
             world.apply(Command::Note("demo:on".to_string()));
@@ -264,12 +276,14 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                 }
                 Action::Reload => reload(&mut world, &saves.sources, &mut view),
                 Action::Screenshot => shoot = true,
+                // A page has no process to end: its tab closes it.
+                Action::Quit if cfg!(target_arch = "wasm32") => {
+                    view.say("Esc: close the page's tab to quit".to_string())
+                }
                 Action::Quit => quit = true,
             }
         }
-        let out_of_time = config
-            .quit_after
-            .is_some_and(|s| started.elapsed().as_secs_f64() >= s);
+        let out_of_time = config.quit_after.is_some_and(|s| get_time() - started >= s);
         if quit || out_of_time {
             keep_best(&mut saves, &mut view);
             break;
@@ -291,7 +305,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
             move_dir: input.move_dir,
         };
         let mut ticks_run = 0u32;
-        let tick_started = Instant::now();
+        let tick_started = get_time();
         if view.paused {
             // Time still passes while paused: the record shows it, the world does not move.
             if step {
@@ -316,7 +330,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
             }
         }
         if ticks_run > 0 {
-            view.tick_ms = tick_started.elapsed().as_secs_f32() * 1000.0 / ticks_run as f32;
+            view.tick_ms = ((get_time() - tick_started) * 1000.0) as f32 / ticks_run as f32;
         }
         saves.offer(&world, playing);
         if world.score.catches > catches_before {
@@ -366,7 +380,7 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
         }
         if shoot {
             screenshots += 1;
-            match screenshot(screenshots) {
+            match files::screenshot(screenshots) {
                 Ok(path) => {
                     world.apply(Command::Note(format!("screenshot:{path}")));
                     view.say(format!("saved {path}"));
@@ -374,24 +388,13 @@ async fn game(config: AppConfig, mut recorder: Option<Recorder<BufWriter<File>>>
                 Err(e) => view.say(format!("screenshot failed: {e}")),
             }
         }
+        // The page's title names the mode (what a test in the browser can read).
+        #[cfg(target_arch = "wasm32")]
+        page::show_mode(world.mode);
         next_frame().await;
     }
     if let Some(r) = recorder.as_mut() {
         let _ = r.flush();
-    }
-}
-
-fn write_record(
-    recorder: &mut Option<Recorder<BufWriter<File>>>,
-    world: &mut World,
-    paused: bool,
-    view: &mut View,
-) {
-    if let Some(r) = recorder.as_mut()
-        && let Err(e) = r.write(world, paused).and_then(|_| r.flush())
-    {
-        view.error = Some(format!("record: {e}"));
-        *recorder = None;
     }
 }
 
@@ -412,7 +415,7 @@ fn scene(
     alpha: f32,
 ) -> Option<Rect> {
     draw::trace_picks(world, view.overlay, picks);
-    world.trace_agents(picks);
+    world.trace_agents(picks, get_time);
     let world = &*world;
     let layout = layout::of(world, view);
     let mut labels = labels::Labels::default();
@@ -510,21 +513,4 @@ fn reload(world: &mut World, sources: &DataSources, view: &mut View) {
             view.error = Some(format!("{e} (kept the running data)"));
         }
     }
-}
-
-/// Save what the window shows to `screenshots/shot-<unix time>-<n>.png`.
-fn screenshot(n: u32) -> Result<String, String> {
-    if screen_width() < 1.0 || screen_height() < 1.0 {
-        return Err("the window has no area".to_string());
-    }
-    std::fs::create_dir_all("screenshots").map_err(|e| format!("screenshots/: {e}"))?;
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let path = format!("screenshots/shot-{stamp}-{n}.png");
-    // export_png panics on a write error, so prove the file can be written first.
-    File::create(&path).map_err(|e| format!("{path}: {e}"))?;
-    macroquad::texture::get_screen_data().export_png(&path);
-    Ok(path)
 }

@@ -6,25 +6,24 @@
 //! stalls. With `--record OUT` it writes the record line of every state it shows, which is how a
 //! test (or a person) can check that the screen stands where the record says.
 
+use super::files::{RecordFile, create_record};
 use super::help;
 use super::layout::{BAR_HEIGHT, BAR_TOP};
 use super::palette::{DIM, PANEL_BG, TEXT};
 use super::text;
 use super::view::View;
-use super::{create_record, open_window, style, trails};
+use super::{open_window, style, trails};
 use crate::data::DataSources;
 use crate::sim::clock::{Clock, TICK_HZ, TIME_SCALES};
-use crate::sim::record::Recorder;
 use crate::sim::replay::{Replay, ReplayData};
 use glam::Vec2;
 use macroquad::input::{KeyCode, MouseButton, is_key_pressed, is_mouse_button_pressed};
 use macroquad::prelude::{
-    Color, draw_rectangle, get_frame_time, mouse_position, next_frame, screen_height, screen_width,
+    Color, draw_rectangle, get_frame_time, get_time, mouse_position, next_frame, screen_height,
+    screen_width,
 };
 use std::fs::File;
-use std::io::BufWriter;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 /// Everything the replay window needs to start.
 #[derive(Debug, Clone)]
@@ -133,8 +132,8 @@ fn help_rows() -> Vec<(&'static str, &'static str)> {
     REPLAY_KEYS.iter().map(|&(_, l, _, h)| (l, h)).collect()
 }
 
-/// Wall-clock time a seek may take of one frame before the frame is drawn.
-const SEEK_SLICE: Duration = Duration::from_millis(25);
+/// Wall-clock seconds a seek may take of one frame before the frame is drawn.
+const SEEK_SLICE: f64 = 0.025;
 /// Steps run between looks at the clock while seeking.
 const SEEK_CHUNK: usize = 16;
 const BAR_PAD: f32 = 12.0;
@@ -173,7 +172,7 @@ fn track() -> (f32, f32) {
     (BAR_PAD + 6.0, screen_width() - 2.0 * BAR_PAD - 12.0)
 }
 
-async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, quit: Option<f64>) {
+async fn play(mut replay: Replay, mut out: Option<RecordFile>, quit: Option<f64>) {
     let mut view = View {
         overlay: false,
         grid: false,
@@ -198,11 +197,11 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
     let mut batch = style::Batch::default();
     let mut picks = Vec::new();
     let mut target: Option<usize> = None;
-    let started = Instant::now();
+    let started = get_time();
     let mut screenshots = 0u32;
     loop {
         let mut shoot = false;
-        let mut stop = quit.is_some_and(|s| started.elapsed().as_secs_f64() >= s);
+        let mut stop = quit.is_some_and(|s| get_time() - started >= s);
         let here = target.unwrap_or(replay.pos);
         for action in capture() {
             match action {
@@ -251,7 +250,7 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
 
         let frame_seconds = get_frame_time();
         view.frame_ms = frame_seconds * 1000.0;
-        let ran = Instant::now();
+        let ran = get_time();
         let mut steps = 0u32;
         if let Some(t) = target {
             let back = t < replay.pos;
@@ -259,7 +258,7 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
                 if replay.seek(t, SEEK_CHUNK) {
                     break true;
                 }
-                if ran.elapsed() >= SEEK_SLICE {
+                if get_time() - ran >= SEEK_SLICE {
                     break false;
                 }
             };
@@ -284,7 +283,7 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
             }
         }
         if steps > 0 {
-            view.tick_ms = ran.elapsed().as_secs_f32() * 1000.0 / steps as f32;
+            view.tick_ms = ((get_time() - ran) * 1000.0) as f32 / steps as f32;
         }
         if let Some(e) = &replay.error {
             view.error = Some(e.to_string());
@@ -309,7 +308,7 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
         }
         if shoot {
             screenshots += 1;
-            match super::screenshot(screenshots) {
+            match super::files::screenshot(screenshots) {
                 Ok(path) => view.say(format!("saved {path}")),
                 Err(e) => view.say(format!("screenshot failed: {e}")),
             }
@@ -322,7 +321,7 @@ async fn play(mut replay: Replay, mut out: Option<Recorder<BufWriter<File>>>, qu
 }
 
 /// Write the line of the state now shown to `--record`, if given.
-fn show(out: &mut Option<Recorder<BufWriter<File>>>, replay: &Replay, view: &mut View) {
+fn show(out: &mut Option<RecordFile>, replay: &Replay, view: &mut View) {
     if replay.shown.is_empty() {
         return;
     }

@@ -6,7 +6,6 @@ use super::legend;
 use crate::sim::clock::TIME_SCALES;
 use glam::Vec2;
 use macroquad::prelude::{screen_height, screen_width};
-use std::time::Instant;
 
 /// How long and how hard the camera shakes after a catch.
 pub const SHAKE_SECONDS: f32 = 0.35;
@@ -26,8 +25,9 @@ pub struct View {
     pub scale_index: usize,
     /// A data-file error, shown until the next successful reload.
     pub error: Option<String>,
-    /// A short-lived status line (saved, screenshot taken) and the time it appeared.
-    pub status: Option<(String, Instant)>,
+    /// A short-lived status line (saved, screenshot taken) and the time it appeared
+    /// (macroquad's `get_time`, the window's one clock).
+    pub status: Option<(String, f64)>,
     /// Wall-clock cost of the last frame's ticks, per tick.
     pub tick_ms: f32,
     /// Wall-clock seconds of the last frame.
@@ -63,7 +63,7 @@ impl View {
     }
 
     pub fn say(&mut self, message: String) {
-        self.status = Some((message, Instant::now()));
+        self.status = Some((message, macroquad::time::get_time()));
     }
 
     /// The camera's jolt while a catch shake lasts (screen pixels), fading out.

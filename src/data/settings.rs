@@ -29,7 +29,11 @@ pub fn folder() -> Option<PathBuf> {
 
 /// Why there is no settings folder, for the message that says nothing was saved.
 pub fn no_folder_reason() -> String {
-    if std::env::var_os(ENV_VAR).is_some() {
+    if cfg!(target_arch = "wasm32") {
+        "the page in the browser writes no files (the desktop program saves tunings, arenas, \
+         best times and screenshots)"
+            .to_string()
+    } else if std::env::var_os(ENV_VAR).is_some() {
         format!("no settings folder ({ENV_VAR} is empty)")
     } else {
         "no settings folder (the platform names no config directory for this user)".to_string()

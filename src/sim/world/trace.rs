@@ -20,7 +20,6 @@ use crate::sim::space::feelers::{self, Feel, Layout, Ray};
 use crate::sim::space::tiles::bresenham;
 use crate::sim::trace::{PathTrace, Role, Shape, Trace};
 use glam::Vec2;
-use std::time::Instant;
 
 /// Segments of a guard's traced view cone: each edge ray is cast, so obstacles cut the cone.
 pub const CONE_SEGMENTS: usize = 28;
@@ -49,8 +48,10 @@ impl World {
     /// Trace these agents (index in `agents` and id, in index order) as the world is now: the
     /// window calls this before it draws, and the traces are filled again if the world ticked
     /// or took a command since, or the list changed; an empty list stops tracing. Tracing never
-    /// changes the simulation: it is not a command and is not recorded.
-    pub fn trace_agents(&mut self, picks: &[(usize, u32)]) {
+    /// changes the simulation: it is not a command and is not recorded. `now` is the caller's
+    /// clock in seconds, for the traced search's timing (the simulation owns no clock: the
+    /// window's works in the browser too).
+    pub fn trace_agents(&mut self, picks: &[(usize, u32)], now: fn() -> f64) {
         if self.tracing.picks.as_slice() == picks && !self.tracing.stale {
             return;
         }
@@ -58,7 +59,7 @@ impl World {
         self.tracing.picks.extend_from_slice(picks);
         self.tracing.picks.sort_unstable();
         self.tracing.picks.dedup_by_key(|p| p.0);
-        self.retrace();
+        self.retrace(now);
     }
 
     /// The traces of the traced agents, in index order.
@@ -86,7 +87,7 @@ impl World {
     }
 
     /// Fill every traced agent's trace from the world as it is.
-    fn retrace(&mut self) {
+    fn retrace(&mut self, now: fn() -> f64) {
         self.tracing.stale = false;
         if self.tracing.picks.is_empty() {
             if !self.tracing.traces.is_empty() {
@@ -110,7 +111,7 @@ impl World {
         }
         t.path.shown = None;
         if self.mode == Mode::Pathfind {
-            self.trace_path(&picks, &mut t.path, &mut t.field);
+            self.trace_path(&picks, &mut t.path, &mut t.field, now);
         }
         t.picks = picks;
         self.tracing = t;
@@ -397,7 +398,13 @@ impl World {
     /// The search of the traced chaser nearest the player, run again between the tiles its plan
     /// came from (it is deterministic, so the sets are the ones that plan came from), with its
     /// timing; in a crowd, the field's build timed too.
-    fn trace_path(&self, picks: &[(usize, u32)], out: &mut PathTrace, field: &mut FlowField) {
+    fn trace_path(
+        &self,
+        picks: &[(usize, u32)],
+        out: &mut PathTrace,
+        field: &mut FlowField,
+        now: fn() -> f64,
+    ) {
         let tiles = &self.arena.tiles;
         let goal = self.path_goal();
         let player = self.player.pos;
@@ -426,12 +433,12 @@ impl World {
         out.order = self.paths.order;
         let mut fastest = f32::INFINITY;
         for _ in 0..TIMING_RUNS {
-            let started = Instant::now();
+            let started = now();
             out.found = out
                 .search
                 .find(tiles, from, to, out.order, &mut out.tiles)
                 .is_some();
-            fastest = fastest.min(started.elapsed().as_secs_f32() * 1e6);
+            fastest = fastest.min(((now() - started) * 1e6) as f32);
         }
         out.search_us = fastest;
         out.expanded = out.search.expanded();
@@ -444,9 +451,9 @@ impl World {
             &mut out.corners,
         );
         if flows {
-            let started = Instant::now();
+            let started = now();
             field.build(tiles, goal);
-            out.field_us = started.elapsed().as_secs_f32() * 1e6;
+            out.field_us = ((now() - started) * 1e6) as f32;
         }
         out.shown = Some((agent.id, from, to));
         out.at = agent.body.pos;
