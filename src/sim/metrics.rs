@@ -202,6 +202,7 @@ impl Metrics {
             tick_ms: TickMs {
                 mean: round6(mean),
                 p99: round6(f64::from(p99)),
+                max: round6(f64::from(sorted.last().copied().unwrap_or(0.0))),
             },
             extra: {
                 let mut extra = world.extra();
@@ -285,6 +286,8 @@ fn round3(v: f64) -> f64 {
 pub struct TickMs {
     pub mean: f64,
     pub p99: f64,
+    /// The longest tick.
+    pub max: f64,
 }
 
 /// The `sim` command's one JSON object. Field order is the SPEC's.

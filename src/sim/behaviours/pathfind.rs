@@ -75,6 +75,8 @@ pub struct PathChase {
     pub goal: IVec2,
     /// Whether it holds a plan (made, found or not) for `goal` on the arena as it is.
     pub planned: bool,
+    /// Whether its plan was made on an arena or with a search that has since changed.
+    pub stale: bool,
     /// Whether it planned this tick (the record says `plan`).
     pub fresh: bool,
     /// Seconds since it last moved, and where it stood at the last look.
@@ -106,7 +108,10 @@ impl PathChase {
     /// Whether it must plan before it can follow: no plan for this goal, or standing still for
     /// [`REPLAN_STILL_S`] since it moved or last planned.
     pub fn needs_plan(&self, goal: IVec2) -> bool {
-        !self.planned || self.goal != goal || self.still >= self.replan_at.max(REPLAN_STILL_S)
+        !self.planned
+            || self.stale
+            || self.goal != goal
+            || self.still >= self.replan_at.max(REPLAN_STILL_S)
     }
 
     /// The separation push for this tick: felt afresh (`feel`) on the chaser's turn or when it
@@ -125,6 +130,7 @@ impl PathChase {
         self.from = from;
         self.goal = goal;
         self.planned = true;
+        self.stale = false;
         self.fresh = true;
         self.replan_at = self.still + REPLAN_STILL_S;
     }

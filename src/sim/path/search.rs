@@ -115,6 +115,13 @@ pub struct Search {
     open: Vec<u32>,
     expanded: usize,
     cols: i32,
+    /// The search under way: its goal (tile and index), the start-to-goal line the tie-break
+    /// measures from, its order, and how it ended (`None`: still running).
+    to: IVec2,
+    goal: u32,
+    line: IVec2,
+    order: Order,
+    ended: Option<bool>,
 }
 
 impl Search {
@@ -146,7 +153,8 @@ impl Search {
     /// path never clips the corner of a blocked tile; octile heuristic with the straightness
     /// tie-break. Writes the tiles from `from` to `to` inclusive into `out` (cleared first);
     /// returns the path's cost in tiles, or `None` when `to` is unreachable or either end is
-    /// blocked or outside.
+    /// blocked or outside. The whole search at once: [`Search::start`], [`Search::advance`] and
+    /// [`Search::path`] run the same one a slice at a time.
     pub fn find(
         &mut self,
         tiles: &TileGrid,
@@ -155,56 +163,57 @@ impl Search {
         order: Order,
         out: &mut Vec<IVec2>,
     ) -> Option<f32> {
-        out.clear();
+        self.start(tiles, from, to, order);
+        self.advance(tiles, usize::MAX);
+        self.path(out)
+    }
+
+    /// Begin a search from `from` to `to` on `tiles` (which must not change until it ends).
+    pub fn start(&mut self, tiles: &TileGrid, from: IVec2, to: IVec2, order: Order) {
         self.begin(tiles);
+        self.to = to;
+        self.line = from - to;
+        self.order = order;
         if tiles.blocked(from) || tiles.blocked(to) {
-            return None;
+            self.ended = Some(false);
+            return;
         }
-        let cols = tiles.cols;
-        let index = |t: IVec2| (t.y * cols + t.x) as u32;
-        let tile = |i: u32| IVec2::new(i as i32 % cols, i as i32 / cols);
-        let line = from - to;
-        let rank = |t: IVec2, g: u64| {
-            let h = octile(t, to);
-            let d = t - to;
-            let cross = (i64::from(d.x) * i64::from(line.y) - i64::from(line.x) * i64::from(d.y))
-                .unsigned_abs();
-            let key = match order {
-                Order::AStar => g + h,
-                Order::Dijkstra => g,
-                Order::BestFirst => h,
-            };
-            Rank {
-                key,
-                cross,
-                h,
-                index: index(t),
-            }
-        };
-        let start = index(from) as usize;
+        self.ended = None;
+        self.goal = self.index(to);
+        let start = self.index(from) as usize;
         self.g[start] = 0;
         self.parent[start] = start as u32;
         self.seen[start] = self.stamp;
-        self.rank[start] = rank(from, 0);
+        self.rank[start] = self.rank_of(from, 0);
         self.push(start as u32);
-        let goal = index(to);
-        let mut found = false;
-        while let Some(current) = self.pop() {
+    }
+
+    /// Close at most `budget` more tiles of the search begun by [`Search::start`]: `Some(found)`
+    /// once it has ended (found or not), `None` while it runs. A search closes the same tiles in
+    /// the same order however it is sliced.
+    pub fn advance(&mut self, tiles: &TileGrid, budget: usize) -> Option<bool> {
+        let mut left = budget;
+        while self.ended.is_none() && left > 0 {
+            left -= 1;
+            let Some(current) = self.pop() else {
+                self.ended = Some(false);
+                break;
+            };
             let i = current as usize;
             self.closed[i] = self.stamp;
             self.expanded += 1;
-            if current == goal {
-                found = true;
+            if current == self.goal {
+                self.ended = Some(true);
                 break;
             }
-            let t = tile(current);
+            let t = self.tile(current);
             let g = self.g[i];
             for m in MOVES {
                 let n = t + m;
                 if !passable(tiles, t, m) {
                     continue;
                 }
-                let j = index(n) as usize;
+                let j = self.index(n) as usize;
                 if self.closed[j] == self.stamp {
                     continue;
                 }
@@ -216,7 +225,7 @@ impl Search {
                 self.seen[j] = self.stamp;
                 self.g[j] = gn;
                 self.parent[j] = current;
-                self.rank[j] = rank(n, gn);
+                self.rank[j] = self.rank_of(n, gn);
                 if reached {
                     self.rise(self.place[j] as usize);
                 } else {
@@ -224,12 +233,19 @@ impl Search {
                 }
             }
         }
-        if !found {
+        self.ended
+    }
+
+    /// The path the ended search found, written into `out` (cleared first), and its cost in
+    /// tiles; `None` when it found none or has not ended.
+    pub fn path(&self, out: &mut Vec<IVec2>) -> Option<f32> {
+        out.clear();
+        if self.ended != Some(true) {
             return None;
         }
-        let mut i = goal;
+        let mut i = self.goal;
         loop {
-            out.push(tile(i));
+            out.push(self.tile(i));
             let p = self.parent[i as usize];
             if p == i {
                 break;
@@ -238,6 +254,34 @@ impl Search {
         }
         out.reverse();
         Some(cost(out))
+    }
+
+    fn index(&self, t: IVec2) -> u32 {
+        (t.y * self.cols + t.x) as u32
+    }
+
+    fn tile(&self, i: u32) -> IVec2 {
+        IVec2::new(i as i32 % self.cols, i as i32 / self.cols)
+    }
+
+    /// Tile `t`'s place in the frontier when reached at cost `g`.
+    fn rank_of(&self, t: IVec2, g: u64) -> Rank {
+        let h = octile(t, self.to);
+        let d = t - self.to;
+        let line = self.line;
+        let cross = (i64::from(d.x) * i64::from(line.y) - i64::from(line.x) * i64::from(d.y))
+            .unsigned_abs();
+        let key = match self.order {
+            Order::AStar => g + h,
+            Order::Dijkstra => g,
+            Order::BestFirst => h,
+        };
+        Rank {
+            key,
+            cross,
+            h,
+            index: self.index(t),
+        }
     }
 
     /// Dijkstra from `from` to every tile it can reach (no goal, so no heuristic): afterwards
@@ -335,6 +379,7 @@ impl Search {
         }
         self.open.clear();
         self.expanded = 0;
+        self.ended = Some(false);
     }
 
     fn push(&mut self, i: u32) {

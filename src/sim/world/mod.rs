@@ -359,4 +359,4 @@ mod spawn;
 mod tick;
 mod trace;
 
-pub use pathfind::{CROWD, Pathing};
+pub use pathfind::{CROWD, Pathing, SEARCH_BUDGET, SMALL_GRID, search_budget};

@@ -13,6 +13,40 @@ use glam::IVec2;
 /// More chasers than this share the flow field instead of searching one path each.
 pub const CROWD: usize = 64;
 
+/// Most tiles the chasers' searches close in one tick. A search that needs more goes on over the
+/// next ticks, its chaser keeping its old course meanwhile, so no arena a file allows (up to
+/// 4,096 × 4,096 tiles) makes one tick search for long. On a grid of at most [`SMALL_GRID`] tiles
+/// the budget is instead enough for every chaser to plan twice (see [`search_budget`]).
+pub const SEARCH_BUDGET: usize = 50_000;
+
+/// Grids of at most this many tiles are never searched in slices: the default arena and the maze
+/// have 960.
+pub const SMALL_GRID: usize = 1_024;
+
+/// The tiles a tick's searches may close on a grid of `tiles` tiles: [`SEARCH_BUDGET`], or on a
+/// small grid two searches (a plan and, with a search other than A*, the shortest beside it) for
+/// each of the most chasers that plan one by one — so there every plan ends in the tick it began.
+pub fn search_budget(tiles: usize) -> usize {
+    if tiles <= SMALL_GRID {
+        2 * CROWD * tiles
+    } else {
+        SEARCH_BUDGET
+    }
+}
+
+/// A plan under way: the chaser (by id), the tiles it plans between, and — once its own search
+/// has ended and the plan is the chaser's — the plan's cost while an A* search measures it
+/// against the shortest.
+#[derive(Debug, Clone, Copy)]
+struct Job {
+    id: u32,
+    /// The chaser's place in the crowd.
+    at: usize,
+    from: IVec2,
+    goal: IVec2,
+    measuring: Option<f32>,
+}
+
 /// The planner's tools and tallies.
 #[derive(Debug, Clone, Default)]
 pub struct Pathing {
@@ -39,6 +73,12 @@ pub struct Pathing {
     /// The longest any chaser that has since respawned stood still (s); see
     /// [`World::max_wait`].
     pub max_wait: f32,
+    /// The plan being made, when a search did not end within a tick's budget, and the place in
+    /// the crowd the next tick's pass over the chasers starts from.
+    job: Option<Job>,
+    resume: usize,
+    /// The most tiles the searches closed in one tick.
+    pub most_closed: usize,
 }
 
 impl Pathing {
@@ -60,6 +100,16 @@ impl Pathing {
             ..Pathing::default()
         };
         self.dirty = true;
+    }
+
+    /// A plan of `cost` against the least between the same tiles: the worst ratio so far.
+    fn note_ratio(&mut self, cost: f32, least: f32) {
+        let ratio = if least > 0.0 {
+            f64::from(cost) / f64::from(least)
+        } else {
+            1.0
+        };
+        self.cost_ratio_max = Some(self.cost_ratio_max.map_or(ratio, |m| m.max(ratio)));
     }
 
     /// The arena changed (an obstacle added or removed): the field and every plan are made
@@ -175,52 +225,110 @@ impl World {
             paths.replan = false;
             return;
         }
-        let replan_all = std::mem::take(&mut paths.dirty) | std::mem::take(&mut paths.replan);
+        if std::mem::take(&mut paths.dirty) | std::mem::take(&mut paths.replan) {
+            // Every plan is made again, and the one under way was for another arena or search.
+            paths.job = None;
+            paths.resume = 0;
+            for a in &mut self.agents {
+                if let Behaviour::Path(chase) = &mut a.behaviour {
+                    chase.stale = true;
+                }
+            }
+        }
         let radius = self.tuning.chaser.radius;
-        for a in &mut self.agents {
+        let allowed = search_budget((tiles.cols * tiles.rows) as usize);
+        let mut budget = allowed;
+        // One pass over the chasers a tick, in their order, from where the last tick's budget ran
+        // out (a plan under way counts as its chaser's turn), so none waits on another's plans.
+        let count = self.agents.len();
+        let mut visited = usize::from(paths.job.is_some());
+        loop {
+            let job = match paths.job {
+                Some(job) => job,
+                None => {
+                    if visited >= count {
+                        paths.resume = 0;
+                        break;
+                    }
+                    let at = (paths.resume + visited) % count;
+                    let a = &self.agents[at];
+                    match &a.behaviour {
+                        Behaviour::Path(chase) if chase.needs_plan(goal) => {}
+                        _ => {
+                            visited += 1;
+                            continue;
+                        }
+                    }
+                    if budget == 0 {
+                        paths.resume = at;
+                        break;
+                    }
+                    visited += 1;
+                    let from = tiles.nearest_free(tiles.tile_of(a.body.pos));
+                    paths.search.start(tiles, from, goal, paths.order);
+                    let job = Job {
+                        id: a.id,
+                        at,
+                        from,
+                        goal,
+                        measuring: None,
+                    };
+                    paths.job = Some(job);
+                    job
+                }
+            };
+            let before = paths.search.expanded();
+            let ended = paths.search.advance(tiles, budget);
+            budget -= paths.search.expanded() - before;
+            let Some(found) = ended else {
+                paths.resume = job.at;
+                break;
+            };
+            paths.job = None;
+            if let Some(cost) = job.measuring {
+                // The A* search beside a plan made by another: the shortest way between its ends.
+                if let Some(least) = found
+                    .then(|| paths.search.path(&mut paths.shortest))
+                    .flatten()
+                {
+                    paths.note_ratio(cost, least);
+                }
+                continue;
+            }
+            paths.searches += 1;
+            paths.expanded += paths.search.expanded() as u64;
+            let Some(a) = self.agents.iter_mut().find(|a| a.id == job.id) else {
+                continue;
+            };
             let Behaviour::Path(chase) = &mut a.behaviour else {
                 continue;
             };
-            if !(replan_all || chase.needs_plan(goal)) {
-                continue;
-            }
-            let pos = a.body.pos;
-            let from = tiles.nearest_free(tiles.tile_of(pos));
-            let found = paths
-                .search
-                .find(tiles, from, goal, paths.order, &mut paths.tiles);
-            paths.searches += 1;
-            paths.expanded += paths.search.expanded() as u64;
+            let cost = paths.search.path(&mut paths.tiles);
             chase.corners.clear();
             chase.next = 0;
-            if let Some(cost) = found {
-                // Measured against A*'s path, the shortest (`tests/path_core.rs` holds it to a
-                // plain Dijkstra); an A* plan is that path.
-                let least = match paths.order {
-                    Order::AStar => Some(cost),
-                    _ => paths
-                        .search
-                        .find(tiles, from, goal, Order::AStar, &mut paths.shortest),
-                };
-                if let Some(least) = least {
-                    let ratio = if least > 0.0 {
-                        f64::from(cost) / f64::from(least)
-                    } else {
-                        1.0
-                    };
-                    paths.cost_ratio_max =
-                        Some(paths.cost_ratio_max.map_or(ratio, |m| m.max(ratio)));
-                }
+            if let Some(cost) = cost {
                 path::smooth(&self.arena, &paths.tiles, radius, &mut chase.corners);
                 // From where the body stands, straight to the second corner when it can.
                 if chase.corners.len() > 1
-                    && path::clear(&self.arena, pos, chase.corners[1], radius)
+                    && path::clear(&self.arena, a.body.pos, chase.corners[1], radius)
                 {
                     chase.next = 1;
                 }
+                // Measured against A*'s path, the shortest (`tests/path_core.rs` holds it to a
+                // plain Dijkstra); an A* plan is that path.
+                if paths.order == Order::AStar {
+                    paths.note_ratio(cost, cost);
+                } else {
+                    paths.search.start(tiles, job.from, job.goal, Order::AStar);
+                    paths.job = Some(Job {
+                        measuring: Some(cost),
+                        ..job
+                    });
+                }
             }
-            chase.planned(from, goal);
+            chase.planned(job.from, job.goal);
         }
+        paths.most_closed = paths.most_closed.max(allowed - budget);
     }
 
     /// Size the planner's buffers and the chasers' corner lists to the grid, so that no tick
