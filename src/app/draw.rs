@@ -153,6 +153,12 @@ pub fn world(
         );
     }
     batch.flush();
+    // A chaser pressed against an obstacle (modes 3 and 4 have no avoidance) wears a red ring.
+    for a in world.agents.iter().filter(|a| a.pressed_stuck()) {
+        let at = cam.to_screen(drawn_position(a, world, alpha));
+        let r = a.radius(&world.tuning) * cam.scale + 4.0;
+        draw_circle_lines(at.x, at.y, r, 2.0, BLOCKED);
+    }
     let flash = world.player.flash > 0.0 && ((world.player.flash * 12.0) as u32).is_multiple_of(2);
     let p = cam.to_screen(player);
     let pr = world.tuning.player.radius * cam.scale;
@@ -439,6 +445,13 @@ pub fn keys(world: &World, out: &mut Vec<Key>) {
         if world.agents.len() <= LIST_LIMIT {
             out.push(Key::new(PREDICT, Mark::Text, "current instruction"));
         }
+    }
+    if world.agents.iter().any(Agent::pressed_stuck) {
+        out.push(Key::new(
+            BLOCKED,
+            Mark::Ring,
+            "blocked: pressed against an obstacle",
+        ));
     }
     if world.agents.len() <= LABEL_LIMIT && !world.mode.moves_together() {
         out.push(Key::new(LABEL, Mark::Text, "state word"));

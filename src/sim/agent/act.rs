@@ -1,5 +1,6 @@
 //! The last part of a tick: the body carries out the plan.
 
+use super::behaviour::Behaviour;
 use super::member::Agent;
 use super::tick::{Context, Plan};
 use crate::data::tuning::VehicleTuning;
@@ -27,6 +28,11 @@ impl Agent {
                     Response::Slide,
                 );
                 body.update_heading();
+                if let Behaviour::Los { flip: false } | Behaviour::Intercept { flip: false, .. } =
+                    self.behaviour
+                {
+                    self.note_pressed(p, ctx);
+                }
             }
             Plan::Tile => {
                 // Tile agents: the body sits on the logical tile centre, moving at the step rate.
@@ -47,6 +53,38 @@ impl Agent {
                 }
             }
             Plan::Clear(_) | Plan::Moved | Plan::Done => {}
+        }
+    }
+}
+
+/// A chaser moving slower than this share of its top speed is barely moving.
+pub const BLOCKED_SPEED: f32 = 0.1;
+/// How long (s) a chaser must be pressed against an obstacle before it says `blocked`.
+pub const BLOCKED_AFTER_S: f32 = 0.5;
+/// How near (px) an obstacle must be to the body's edge to count as pressing on it.
+const TOUCH_PX: f32 = 1.0;
+
+impl Agent {
+    /// Whether a chaser of modes 3 or 4 is pressed against an obstacle (its state word is
+    /// `blocked`; mode 2's `blocked` is another thing, a step round a blocked tile).
+    pub fn pressed_stuck(&self) -> bool {
+        self.pressed >= BLOCKED_AFTER_S
+    }
+
+    /// Modes 3 and 4's chasers have no avoidance (the book's chase): one that runs into an
+    /// obstacle stays pressed against it. After [`BLOCKED_AFTER_S`] of moving slower than
+    /// [`BLOCKED_SPEED`] of its top speed, with an obstacle touching it and its aim farther than
+    /// its radius, its state word is `blocked` (the overlay rings it in red).
+    fn note_pressed(&mut self, p: &VehicleTuning, ctx: &Context) {
+        let dt = ctx.scene.dt;
+        let slow = self.body.pos.distance_squared(self.prev_pos)
+            < (BLOCKED_SPEED * p.max_speed * dt).powi(2);
+        let pressed = slow
+            && self.aim.distance_squared(self.body.pos) > p.radius * p.radius
+            && !ctx.scene.arena.is_clear(self.body.pos, p.radius + TOUCH_PX);
+        self.pressed = if pressed { self.pressed + dt } else { 0.0 };
+        if self.pressed >= BLOCKED_AFTER_S {
+            self.state = "blocked";
         }
     }
 }

@@ -33,6 +33,9 @@ pub struct Agent {
     pub state: &'static str,
     /// Set on the tick the agent was respawned (its jump is not a step).
     pub respawned: bool,
+    /// How long (s) a chaser of modes 3 and 4 has been pressed against an obstacle, barely
+    /// moving while it wants to (see [`Agent::note_pressed`]).
+    pub pressed: f32,
     /// Simulated seconds when it (re)spawned: a catch's time-to-catch counts from here.
     pub born: f64,
 }
@@ -68,6 +71,7 @@ impl Agent {
             aim: face,
             state: "spawn",
             respawned: true,
+            pressed: 0.0,
             born: 0.0,
         }
     }
