@@ -450,7 +450,7 @@ pub fn keys(world: &World, out: &mut Vec<Key>) {
         out.push(Key::new(
             BLOCKED,
             Mark::Ring,
-            "blocked: pressed against an obstacle",
+            "blocked: stuck on an obstacle",
         ));
     }
     if world.agents.len() <= LABEL_LIMIT && !world.mode.moves_together() {
