@@ -2,6 +2,7 @@
 //! `main` only calls [`main`] here; the window, `sim` and `bench` are handed off from here.
 
 use crate::data::settings::{self, Flags};
+use crate::data::walkers::{Avoidance, CrowdScene};
 use crate::data::{DataSources, Source, excerpt};
 use crate::sim::headless;
 use crate::sim::mode::Mode;
@@ -145,6 +146,13 @@ pub struct Common {
     /// [default: astar].
     #[arg(long, global = true, value_name = "NAME", value_parser = parse_order)]
     pub algorithm: Option<Order>,
+    /// The crowd's scene: circle, doorway, crossing (T in the window) [default: circle].
+    #[arg(long, global = true, value_name = "NAME", value_parser = parse_scene)]
+    pub scene: Option<CrowdScene>,
+    /// How the crowd's walkers keep clear: separation, predictive, orca (V in the window)
+    /// [default: orca].
+    #[arg(long, global = true, value_name = "NAME", value_parser = parse_avoid)]
+    pub avoid: Option<Avoidance>,
     /// Player script: still, line, circle, zigzag, flee, hunt, keys.
     #[arg(long, global = true, value_name = "SCRIPT", value_parser = parse_script)]
     pub player: Option<Script>,
@@ -161,6 +169,24 @@ fn parse_mode(s: &str) -> Result<Mode, String> {
 
 fn parse_script(s: &str) -> Result<Script, String> {
     by_name(s, Script::parse)
+}
+
+fn parse_scene(s: &str) -> Result<CrowdScene, String> {
+    by_name(s, |s| {
+        CrowdScene::from_name(s).ok_or_else(|| {
+            let names: Vec<&str> = CrowdScene::ALL.iter().map(|o| o.name()).collect();
+            format!("unknown scene \"{s}\" (one of: {})", names.join(", "))
+        })
+    })
+}
+
+fn parse_avoid(s: &str) -> Result<Avoidance, String> {
+    by_name(s, |s| {
+        Avoidance::from_name(s).ok_or_else(|| {
+            let names: Vec<&str> = Avoidance::ALL.iter().map(|o| o.name()).collect();
+            format!("unknown avoidance \"{s}\" (one of: {})", names.join(", "))
+        })
+    })
 }
 
 fn parse_order(s: &str) -> Result<Order, String> {
@@ -228,6 +254,8 @@ impl Common {
             agents: self.agents,
             script: self.player.unwrap_or(default_script),
             order: self.algorithm.unwrap_or_default(),
+            scene: self.scene.unwrap_or_default(),
+            avoid: self.avoid.unwrap_or_default(),
             ..WorldConfig::default()
         }
     }
@@ -385,6 +413,8 @@ fn run_only_from_record(common: &Common, seconds: bool, what: &str) -> Result<()
         ("--agents", common.agents.is_some()),
         ("--player", common.player.is_some()),
         ("--algorithm", common.algorithm.is_some()),
+        ("--scene", common.scene.is_some()),
+        ("--avoid", common.avoid.is_some()),
         ("--seconds", seconds),
     ]
     .into_iter()

@@ -696,6 +696,11 @@ proptest! {
     fn hide_stays_finite_inside_clear_and_deterministic(c in case(Mode::Hide)) {
         check(&c)?;
     }
+
+    #[test]
+    fn crowd_stays_finite_inside_clear_and_deterministic(c in case(Mode::Crowd)) {
+        check(&c)?;
+    }
 }
 
 /// Every mode's property over [`LONG_CASES`] cases, drawn from the same seed as the tests above.
@@ -722,7 +727,7 @@ fn every_mode_holds_over_many_cases() {
 fn every_mode_has_a_property() {
     assert_eq!(
         Mode::ALL.len(),
-        15,
+        16,
         "a new mode needs its own property here"
     );
 }

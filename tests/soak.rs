@@ -104,7 +104,7 @@ fn soak(mode: Mode, seconds: f64) {
 #[test]
 fn every_mode_is_soaked() {
     // Each mode below has its two tests; a new mode needs them too.
-    assert_eq!(Mode::ALL.len(), 15);
+    assert_eq!(Mode::ALL.len(), 16);
 }
 
 #[test]
@@ -295,7 +295,23 @@ fn hide_soaks_half_a_minute_with_twice_its_agents() {
 }
 
 #[test]
+fn crowd_soaks_half_a_minute_with_twice_its_walkers() {
+    let s = soak_one(Mode::Crowd, false, QUICK_SECONDS);
+    assert_eq!(
+        s.catches + s.tags,
+        0,
+        "walkers neither catch nor are tagged"
+    );
+}
+
+#[test]
 #[ignore = long!()]
 fn hide_soaks_ten_minutes_with_twice_its_agents() {
     soak(Mode::Hide, SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
+fn crowd_soaks_ten_minutes_with_twice_its_walkers() {
+    soak_one(Mode::Crowd, false, SECONDS);
 }

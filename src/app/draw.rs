@@ -400,6 +400,9 @@ fn role_key(role: Role) -> (Color, &'static str) {
         Role::Occupied => (CHASER, "its tile"),
         Role::Apart => (APART, "push apart"),
         Role::Neighbour => (NEIGHBOUR, "neighbour heeded"),
+        Role::Goal => (SIGHT, "goal and the way to it"),
+        Role::HalfPlane => (APART, "ORCA half-plane (velocity space)"),
+        Role::Chosen => (VELOCITY, "chosen velocity (velocity space)"),
     }
 }
 

@@ -58,7 +58,8 @@ pub fn draw(world: &World, player: Vec2, cam: &Camera, alpha: f32, labels: &mut 
         | Mode::Mixed
         | Mode::Pathfind
         | Mode::Fsm
-        | Mode::Hide => {}
+        | Mode::Hide
+        | Mode::Crowd => {}
     }
 }
 
@@ -233,7 +234,8 @@ pub fn keys(world: &World, out: &mut Vec<Key>) {
         | Mode::Mixed
         | Mode::Pathfind
         | Mode::Fsm
-        | Mode::Hide => return,
+        | Mode::Hide
+        | Mode::Crowd => return,
     };
     for &(color, name) in forces {
         out.push(Key::new(color, Mark::Line, name));

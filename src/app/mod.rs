@@ -222,6 +222,10 @@ async fn game(config: AppConfig, mut recorder: Option<RecordFile>) {
                         world.alternate();
                     } else if key == 'T' && world.mode.has_lead() {
                         world.apply(Command::Lead(!world.lead));
+                    } else if key == 'T' && world.mode == Mode::Crowd {
+                        world.apply(Command::Scene(world.walking.scene.next()));
+                    } else if key == 'V' && world.mode == Mode::Crowd {
+                        world.apply(Command::Avoid(world.walking.method.next()));
                     }
                 }
                 Action::AddObstacle => {

@@ -103,6 +103,7 @@ fn look(kind: Kind) -> Style {
         Kind::Guard => (WHITE, &DART, "guard"),
         Kind::Hider => (SKY, &KITE, "hider"),
         Kind::Bodyguard => (VERMILLION, &TANK, "bodyguard"),
+        Kind::Walker => (PURPLE, &KITE, "walker"),
         Kind::Boss => (GREEN, &BOSS, "boss"),
         Kind::Escort => (VERMILLION, &ESCORT, "escort"),
         Kind::Drone => (SKY, &DRONE, "drone"),

@@ -12,6 +12,7 @@ pub mod fsm;
 pub mod patterns;
 pub mod settings;
 pub mod tuning;
+pub mod walkers;
 
 use serde::de::DeserializeOwned;
 use std::fmt;

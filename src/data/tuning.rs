@@ -6,6 +6,7 @@
 
 use super::classics::{HIDE_SLIDERS, HideParams};
 use super::fsm::{FSM_SLIDERS, FsmTuning};
+use super::walkers::{WALKER_SLIDERS, WalkerParams};
 use super::{FieldError, check_range};
 use crate::data::crowds::{FlockParams, Neighbourhood, SwarmParams};
 use serde::{Deserialize, Serialize};
@@ -54,6 +55,9 @@ pub struct Tuning {
     /// The hiders' spots and the bodyguards (Shift+6).
     #[serde(default)]
     pub hide: HideParams,
+    /// The crowd's walkers and how they avoid one another (Shift+5).
+    #[serde(default)]
+    pub crowd: WalkerParams,
 }
 
 /// Missing sections (a hand-written file may name only the ones it changes) take the built-in
@@ -305,6 +309,8 @@ pub enum Section {
     Swarm,
     /// The hiders' spots and the bodyguards (Shift+6).
     Hide,
+    /// The crowd's walkers (Shift+5).
+    Crowd,
 }
 
 /// One tunable number: its field path, the label the panel shows, the allowed range, and how to
@@ -1054,6 +1060,20 @@ pub const SLIDERS: &[Slider] = &[
     section_slider!(HIDE_SLIDERS, hide, Section::Hide, 1),
     section_slider!(HIDE_SLIDERS, hide, Section::Hide, 2),
     section_slider!(HIDE_SLIDERS, hide, Section::Hide, 3),
+    section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 0),
+    section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 1),
+    section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 2),
+    section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 3),
+    section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 4),
+    section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 5),
+    section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 6),
+    section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 7),
+    section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 8),
+    section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 9),
+    section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 10),
+    section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 11),
+    section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 12),
+    section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 13),
 ];
 
 impl Tuning {

@@ -8,6 +8,7 @@
 
 use crate::data::DataSet;
 use crate::data::tuning::SLIDERS;
+use crate::data::walkers::{Avoidance, CrowdScene};
 use crate::sim::mode::Mode;
 use crate::sim::path::Order;
 use crate::sim::player::Script;
@@ -31,6 +32,10 @@ pub enum Command {
     /// `V` in `pathfind`: the search the chasers plan with (by name: `astar`, `dijkstra`,
     /// `best-first`).
     Search(#[serde(with = "order_name")] Order),
+    /// `T` in `crowd`: the scene (the crowd starts again in it).
+    Scene(CrowdScene),
+    /// `V` in `crowd`: how the walkers keep clear.
+    Avoid(Avoidance),
     /// `R`: back to the start, mode, flip and agent count kept.
     Reset,
     /// `+` / `-`: the crowd's new size.

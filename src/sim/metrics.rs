@@ -269,6 +269,7 @@ fn join(world: &World) -> f32 {
         | Mode::Mixed
         | Mode::Pathfind
         | Mode::Fsm
+        | Mode::Crowd
         | Mode::Hide => world.tuning.swarm.range * 2.0 * world.tuning.boid.radius,
     }
 }

@@ -108,6 +108,8 @@ pub enum Mode {
     Pathfind,
     /// Second bank: guards run by finite state machines.
     Fsm,
+    /// Third bank: a crowd crossing a scene to its goals, avoiding one another.
+    Crowd,
     /// Third bank: hiders take cover behind obstacles; bodyguards interpose.
     Hide,
 }
@@ -128,7 +130,7 @@ macro_rules! every_mode {
 
 every_mode!(
     TileChase, TileLos, LosChase, Intercept, Evade, Wander, Avoid, Galaga, Patterns, Mixed, Flock,
-    Swarm, Pathfind, Fsm, Hide,
+    Swarm, Pathfind, Fsm, Crowd, Hide,
 );
 
 impl Mode {
@@ -440,6 +442,21 @@ impl Mode {
                 moves_together: false,
                 agents: 8,
                 alternate_key: Some('T'),
+            },
+            Mode::Crowd => &ModeInfo {
+                name: "crowd",
+                key: Key {
+                    bank: Bank::Second,
+                    digit: 5,
+                },
+                help: "crowd: walkers cross to their goals without touching (T: scene, V: method)",
+                title: "crowds that do not push",
+                description: "walk to the goal turned a little right; keep clear by separation, predicted nearest approach or ORCA half-planes (T: scene, V: method)",
+                alternate: "walk to the goal turned a little right; keep clear by separation, predicted nearest approach or ORCA half-planes (T: scene, V: method)",
+                sections: &[Section::Player, Section::Crowd],
+                moves_together: false,
+                agents: 250,
+                alternate_key: None,
             },
         }
     }

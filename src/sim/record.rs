@@ -5,6 +5,7 @@
 //! applied before it.
 
 use crate::data::DataHashes;
+use crate::data::walkers::{Avoidance, CrowdScene};
 use crate::sim::command::{Command, TickInput};
 use crate::sim::mode::Mode;
 use crate::sim::path::Order;
@@ -37,6 +38,12 @@ pub struct Header {
     /// The search `pathfind` starts with (`--algorithm`).
     #[serde(with = "crate::sim::command::order_name")]
     pub algorithm: Order,
+    /// The crowd's scene and method at the start (`--scene`, `--avoid`; written only when
+    /// not the defaults, so other runs' headers are as they were).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub scene: CrowdScene,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub avoid: Avoidance,
     /// Data file name -> FNV-1a hash of its text (16 hex digits).
     pub data: BTreeMap<String, String>,
 }
@@ -54,9 +61,15 @@ impl Header {
             agents: world.agents.len(),
             player: world.config.script,
             algorithm: world.order(),
+            scene: world.walking.scene,
+            avoid: world.walking.method,
             data: hash_map(hashes),
         }
     }
+}
+
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
 }
 
 /// Hashes as the record writes them.

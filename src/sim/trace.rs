@@ -46,6 +46,13 @@ pub enum Role {
     Course,
     /// A line to a neighbour heeded.
     Neighbour,
+    /// A walker's goal (and the line to where it heads).
+    Goal,
+    /// An ORCA half-plane's edge, drawn in velocity space round the walker (see
+    /// `world/walk_trace.rs`).
+    HalfPlane,
+    /// The velocity a walker chose, in the same velocity space.
+    Chosen,
 }
 
 /// The shape of a mark, in arena coordinates.

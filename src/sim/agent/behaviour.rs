@@ -15,6 +15,7 @@ use crate::sim::behaviours::pattern::{PatternRun, TileRun};
 use crate::sim::behaviours::swarmer::SwarmMind;
 use crate::sim::behaviours::tile_los::TileLine;
 use crate::sim::behaviours::tile_walk::TileWalk;
+use crate::sim::behaviours::walker::WalkerMind;
 use crate::sim::behaviours::wander::WanderWalk;
 use crate::sim::mode::Mode;
 use glam::IVec2;
@@ -68,6 +69,9 @@ pub enum Behaviour {
     Hide(Box<Hider>),
     /// `hide` with `T`: a bodyguard interposing between the player and its charge.
     Bodyguard(Box<Bodyguard>),
+    /// Shift+5: a walker of the crowd (the world lays out its scene and steers it, see
+    /// `world/walk.rs`).
+    Walker(Box<WalkerMind>),
 }
 
 /// What touching the player means for an agent.
@@ -115,7 +119,7 @@ impl Behaviour {
             Mode::Swarm => Behaviour::Swarmer(Box::default()),
             Mode::Pathfind => Behaviour::Path(Box::default()),
             Mode::Hide => Behaviour::Hide(Box::default()),
-            Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm => return None,
+            Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm | Mode::Crowd => return None,
         })
     }
 
@@ -157,6 +161,7 @@ impl Behaviour {
             Behaviour::Guard(_) => Kind::Guard,
             Behaviour::Hide(_) => Kind::Hider,
             Behaviour::Bodyguard(_) => Kind::Bodyguard,
+            Behaviour::Walker(_) => Kind::Walker,
         }
     }
 
@@ -180,7 +185,8 @@ impl Behaviour {
             | Behaviour::Pattern { .. }
             | Behaviour::TilePattern { .. }
             | Behaviour::Boid(_)
-            | Behaviour::Swarmer(_) => Contact::Ignore,
+            | Behaviour::Swarmer(_)
+            | Behaviour::Walker(_) => Contact::Ignore,
             Behaviour::Avoid { chase: true, .. }
             | Behaviour::Ship(_)
             | Behaviour::Path(_)
@@ -216,7 +222,8 @@ impl Behaviour {
             | Behaviour::Path(_)
             | Behaviour::Guard(_)
             | Behaviour::Hide(_)
-            | Behaviour::Bodyguard(_) => {}
+            | Behaviour::Bodyguard(_)
+            | Behaviour::Walker(_) => {}
         }
         if let Behaviour::TileLos { line, .. } = self {
             // Force a new line on the next step.
@@ -241,7 +248,8 @@ impl Behaviour {
             | Behaviour::Path(_)
             | Behaviour::Guard(_)
             | Behaviour::Hide(_)
-            | Behaviour::Bodyguard(_) => None,
+            | Behaviour::Bodyguard(_)
+            | Behaviour::Walker(_) => None,
         }
     }
 
@@ -253,6 +261,7 @@ impl Behaviour {
             Behaviour::Ship(s) => &s.params,
             Behaviour::Pattern { params, .. } => params,
             Behaviour::Boid(_) | Behaviour::Swarmer(_) => &tuning.boid,
+            Behaviour::Walker(w) => &w.vehicle,
             Behaviour::TileChase { .. }
             | Behaviour::TileLos { .. }
             | Behaviour::Los { .. }
@@ -283,6 +292,7 @@ impl Behaviour {
             Behaviour::Guard(_) => (Mode::Fsm, false),
             Behaviour::Hide(_) => (Mode::Hide, false),
             Behaviour::Bodyguard(_) => (Mode::Hide, true),
+            Behaviour::Walker(_) => (Mode::Crowd, false),
         }
     }
 
@@ -341,7 +351,8 @@ impl Behaviour {
             | Behaviour::Path(_)
             | Behaviour::Guard(_)
             | Behaviour::Hide(_)
-            | Behaviour::Bodyguard(_) => None,
+            | Behaviour::Bodyguard(_)
+            | Behaviour::Walker(_) => None,
         }
     }
 }

@@ -93,7 +93,8 @@ impl Agent {
             | Behaviour::Boid(_)
             | Behaviour::Swarmer(_)
             | Behaviour::Path(_)
-            | Behaviour::Bodyguard(_) => course * p.max_speed - self.body.vel,
+            | Behaviour::Bodyguard(_)
+            | Behaviour::Walker(_) => course * p.max_speed - self.body.vel,
         })
     }
 }

@@ -6,9 +6,12 @@
 use super::behaviour::Behaviour;
 use super::member::Agent;
 use super::tick::Context;
+use crate::data::tuning::VehicleTuning;
+use crate::data::walkers::WalkerParams;
 use crate::sim::behaviours::boid::{self, Flock};
 use crate::sim::behaviours::decision::Me;
 use crate::sim::behaviours::swarmer::{self, Swarm};
+use crate::sim::behaviours::walker::{self, Crowd, Scratch};
 use ::rand::Rng;
 
 impl Agent {
@@ -56,5 +59,31 @@ impl Agent {
         self.state = d.state;
         self.aim = d.aim;
         self.act(d.plan, &p, ctx);
+    }
+
+    /// A walker's tick: it steers as [`walker::steer`] says, by what it senses of `crowd`, and
+    /// its body moves (`vehicle`: the crowd's, this tick).
+    pub fn walk_in_crowd(
+        &mut self,
+        crowd: &Crowd,
+        wp: &WalkerParams,
+        vehicle: VehicleTuning,
+        ctx: &Context,
+        scratch: &mut Scratch,
+    ) {
+        self.begin_tick();
+        let me = Me {
+            body: &self.body,
+            vehicle: &vehicle,
+            was: self.state,
+        };
+        let Behaviour::Walker(mind) = &mut self.behaviour else {
+            return;
+        };
+        mind.vehicle = vehicle;
+        let d = walker::steer(me, mind, wp, crowd, scratch);
+        self.state = d.state;
+        self.aim = d.aim;
+        self.act(d.plan, &vehicle, ctx);
     }
 }

@@ -29,6 +29,7 @@ pub enum Kind {
     Guard,
     Hider,
     Bodyguard,
+    Walker,
 }
 
 impl Kind {
@@ -59,6 +60,7 @@ impl Kind {
             Kind::Guard => "guard",
             Kind::Hider => "hider",
             Kind::Bodyguard => "bodyguard",
+            Kind::Walker => "walker",
         }
     }
 }

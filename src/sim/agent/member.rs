@@ -121,7 +121,8 @@ impl Agent {
             | Behaviour::Swarmer(_)
             | Behaviour::Path(_)
             | Behaviour::Hide(_)
-            | Behaviour::Bodyguard(_) => None,
+            | Behaviour::Bodyguard(_)
+            | Behaviour::Walker(_) => None,
         }
     }
 

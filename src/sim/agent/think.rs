@@ -62,8 +62,12 @@ impl Agent {
             Behaviour::Guard(g) => guard::steer(me, g, &ctx.guard_params(), &senses, rng),
             Behaviour::Hide(h) => hide::steer(me, h, &ctx.hide_params(), &senses, rng),
             Behaviour::Bodyguard(g) => hide::guard(me, g, &senses),
-            // (The stage moves its ships; the world moves the flock and the swarm together.)
-            Behaviour::Ship(_) | Behaviour::Boid(_) | Behaviour::Swarmer(_) => Decision {
+            // (The stage moves its ships; the world moves the flock, the swarm and the crowd
+            // together.)
+            Behaviour::Ship(_)
+            | Behaviour::Boid(_)
+            | Behaviour::Swarmer(_)
+            | Behaviour::Walker(_) => Decision {
                 plan: Plan::Moved,
                 aim: senses.player.pos,
                 state: self.state,

@@ -151,6 +151,8 @@ pub fn start(file: &str, text: &str, data: &ReplayData) -> Result<(Header, World
         agents: Some(header.agents),
         script: header.player,
         order: header.algorithm,
+        scene: header.scene,
+        avoid: header.avoid,
         ..WorldConfig::default()
     };
     let mut world = World::new(&data.data, config);

@@ -13,6 +13,8 @@ impl World {
             Command::Flip(on) => self.set_flip(*on),
             Command::Lead(on) => self.set_lead(*on),
             Command::Search(order) => self.set_order(*order),
+            Command::Scene(s) => self.set_scene(*s),
+            Command::Avoid(a) => self.set_avoidance(*a),
             Command::Reset => self.reset(),
             Command::Agents(n) => self.set_agent_count(*n),
             Command::AddObstacle(o) => self.add_obstacle(*o),

@@ -43,7 +43,8 @@ impl World {
                         | Behaviour::Path(_)
                         | Behaviour::Guard(_)
                         | Behaviour::Hide(_)
-                        | Behaviour::Bodyguard(_) => {}
+                        | Behaviour::Bodyguard(_)
+                        | Behaviour::Walker(_) => {}
                     }
                 }
                 m.insert("cycles".into(), json!(cycles));
@@ -79,6 +80,7 @@ impl World {
                     json!(round(self.hiding.guard_off_line_px())),
                 );
             }
+            Mode::Crowd => self.crowd_extra(&mut m),
             Mode::Fsm => {
                 let machine = &self.fsm.machine;
                 let fired: serde_json::Map<String, serde_json::Value> = self

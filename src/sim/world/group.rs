@@ -248,7 +248,9 @@ impl World {
         } else {
             1.0
         };
-        if scale == self.arena_scale {
+        // (Leaving the crowd, whose scene had an arena of its own, the data's comes back.)
+        let own = std::mem::take(&mut self.walking.own_arena);
+        if scale == self.arena_scale && !own {
             return;
         }
         let ratio = scale / self.arena_scale;

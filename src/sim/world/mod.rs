@@ -8,6 +8,7 @@ use crate::data::arena::ArenaData;
 use crate::data::patterns::PatternsData;
 use crate::data::tuning::Tuning;
 use crate::data::tuning::VehicleTuning;
+use crate::data::walkers::{Avoidance, CrowdScene};
 use crate::sim::agent::{Agent, Kind, Plan};
 use crate::sim::behaviours::galaga::Stage;
 use crate::sim::clock::TICK_HZ;
@@ -24,6 +25,7 @@ use glam::Vec2;
 use std::collections::{BTreeMap, VecDeque};
 
 pub use group::Flocking;
+pub use walk::{Walking, scene_agents};
 
 /// Most agents a world holds (the `+` key and `--agents` stop here).
 pub const MAX_AGENTS: usize = 20_000;
@@ -49,6 +51,9 @@ pub struct WorldConfig {
     pub tick_hz: f32,
     /// The search `pathfind`'s chasers plan with.
     pub order: Order,
+    /// The crowd's scene and how its walkers keep clear (`--scene`, `--avoid`).
+    pub scene: CrowdScene,
+    pub avoid: Avoidance,
     /// Keep the arena's size whatever the crowd (`bench`'s packed flock); otherwise the flock
     /// and the swarm grow it to hold their density (see [`World::fit_arena`]).
     pub fixed_arena: bool,
@@ -66,6 +71,8 @@ impl Default for WorldConfig {
             tick_hz: TICK_HZ,
             order: Order::AStar,
             fixed_arena: false,
+            scene: CrowdScene::default(),
+            avoid: Avoidance::default(),
         }
     }
 }
@@ -155,6 +162,8 @@ pub struct World {
     pub hiding: hide::HideRun,
     /// The agents the window traces and their traces (never part of the simulation).
     tracing: trace::Tracing,
+    /// The crowd's scene, method, senses and figures (Shift+5).
+    pub walking: Walking,
 }
 
 impl World {
@@ -192,6 +201,7 @@ impl World {
             paths: Pathing::new(config.order),
             hiding: hide::HideRun::default(),
             tracing: trace::Tracing::default(),
+            walking: Walking::new(config.scene, config.avoid),
             config,
         };
         let count = world
@@ -285,7 +295,7 @@ impl World {
             // The stage and the walkers are placed by the data: a new count restarts them. A
             // count that comes out the same (`+` at 20,000) changes nothing, rather than starting
             // the run again.
-            Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm | Mode::Hide => {
+            Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm | Mode::Hide | Mode::Crowd => {
                 if n != self.agents.len() {
                     self.spawn_agents(n);
                 }
@@ -321,7 +331,7 @@ impl World {
     /// The arena to save (`Ctrl+S`): the data's with the obstacles placed in the run, at the
     /// data's size however large the crowd has grown it.
     pub fn arena_to_save(&self) -> ArenaData {
-        if self.arena_scale == 1.0 {
+        if self.arena_scale == 1.0 && !self.walking.own_arena {
             self.arena.to_data()
         } else {
             self.arena_data.clone()
@@ -358,5 +368,7 @@ mod pathfind;
 mod spawn;
 mod tick;
 mod trace;
+mod walk;
+mod walk_trace;
 
 pub use pathfind::{CROWD, Pathing, SEARCH_BUDGET, SMALL_GRID, search_budget};

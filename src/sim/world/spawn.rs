@@ -34,6 +34,7 @@ impl World {
             Mode::Mixed => return self.spawn_mixed(count),
             Mode::Fsm => return self.spawn_guards(count),
             Mode::Hide => return self.spawn_hide(count),
+            Mode::Crowd => return self.spawn_crowd(count),
             Mode::TileChase
             | Mode::TileLos
             | Mode::LosChase
@@ -144,6 +145,7 @@ impl World {
                 let hiders = mode.default_agents();
                 hiders + self.bodyguards_of(hiders + self.tuning.hide.bodyguards as usize)
             }
+            Mode::Crowd => super::scene_agents(self.walking.scene),
         }
     }
 

@@ -37,6 +37,12 @@ impl World {
             self.tick += 1;
             return;
         }
+        if self.mode == Mode::Crowd {
+            // (Walkers neither catch nor are tagged.)
+            self.tick_crowd();
+            self.tick += 1;
+            return;
+        }
         if self.mode == Mode::Fsm {
             self.guards_decide();
         }
@@ -71,7 +77,8 @@ impl World {
                 | Behaviour::Swarmer(_)
                 | Behaviour::Guard(_)
                 | Behaviour::Hide(_)
-                | Behaviour::Bodyguard(_) => None,
+                | Behaviour::Bodyguard(_)
+                | Behaviour::Walker(_) => None,
             });
             self.crowd
                 .rebuild_members(self.arena.size(), range, chasers);

@@ -250,6 +250,7 @@ impl World {
                 );
                 out.mark(Role::Predicted, Shape::Cross { at: g.point });
             }
+            Behaviour::Walker(w) => self.trace_walker(index, a, w, out),
             Behaviour::Boid(_) => self.heeded(index, a, out),
             Behaviour::Swarmer(_) => {
                 let length = (2.0 * self.tuning.boid.radius).max(1.0);

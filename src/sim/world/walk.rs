@@ -1,0 +1,484 @@
+//! The crowd (Shift+5): its scenes (each an arena of its own, the walkers' starts and goals),
+//! its tick — where everyone stood and how fast it moved as the tick began, in the one neighbour
+//! grid rebuilt in place, then each walker steers by it and moves — and its figures.
+
+use super::World;
+use crate::data::arena::{ArenaData, MAX_SIDE, ObstacleData};
+use crate::data::tuning::VehicleTuning;
+use crate::data::walkers::{Avoidance, CrowdScene};
+use crate::sim::agent::{Agent, Behaviour, Context};
+use crate::sim::behaviours::orca::Body;
+use crate::sim::behaviours::walker::{Crowd, Door, Scratch, WalkerMind};
+use crate::sim::space::CastSchedule;
+use crate::sim::space::arena::Arena;
+use crate::sim::space::neighbours::Neighbours;
+use crate::sim::space::{Player, Scene};
+use ::rand::Rng;
+use glam::Vec2;
+
+/// The circle's radius in walker radii at 250 walkers (RVO2's Circle: 200 over 1.5).
+const CIRCLE_RADII: f32 = 133.0;
+/// The circle's walkers stand this many radii apart along it (RVO2's Circle at 250).
+const CIRCLE_SPACING_RADII: f32 = 3.35;
+/// Blocks of walkers stand this many radii apart: a gap of three radii between two, so that a
+/// walker whose goal is inside a block of walkers already home can still pass between them.
+const BLOCK_SPACING_RADII: f32 = 5.0;
+/// The doorway's wall thickness and gap, in walker radii.
+const WALL_RADII: f32 = 4.0;
+const GAP_RADII: f32 = 20.0;
+/// The crossing's streams are this many radii wide, and start and end this far in from the walls.
+const BAND_RADII: f32 = 60.0;
+const EDGE_RADII: f32 = 16.0;
+/// Each walker's start is moved by the world's generator up to this many radii each way, so that
+/// seeds differ (the scenes are otherwise laid out exactly).
+const JITTER_RADII: f32 = 0.5;
+/// Below this speed (px/s) a walker counts as standing still.
+const STILL_SPEED: f32 = 2.0;
+
+/// The crowd's scene, its method, what it senses by, and its figures so far.
+#[derive(Debug, Clone, Default)]
+pub struct Walking {
+    pub scene: CrowdScene,
+    pub method: Avoidance,
+    /// The world's arena is the scene's (not the data's), to be put back on leaving the crowd.
+    pub(super) own_arena: bool,
+    grid: Neighbours,
+    bodies: Vec<Body>,
+    scratch: Scratch,
+    /// Where crossing walkers were sent back to this tick.
+    placed: Vec<Vec2>,
+    /// Agent-pair-ticks whose bodies overlap, and the least centre distance seen.
+    pub collisions: u64,
+    pub min_separation: Option<f32>,
+    /// Trips finished: how many, and their time over the straight-line time at the preferred
+    /// speed, summed and at most.
+    pub trips: u64,
+    pub ratio_sum: f64,
+    pub ratio_max: f64,
+    /// When every walker had arrived at least once.
+    pub all_arrived_at: Option<f64>,
+}
+
+impl Walking {
+    pub fn new(scene: CrowdScene, method: Avoidance) -> Walking {
+        Walking {
+            scene,
+            method,
+            ..Walking::default()
+        }
+    }
+
+    /// The grid and bodies the last tick steered by (for the overlay).
+    pub fn sensed(&self) -> (&Neighbours, &[Body]) {
+        (&self.grid, &self.bodies)
+    }
+}
+
+/// A scene laid out: its arena, and each walker's start, goal and door.
+struct Layout {
+    arena: ArenaData,
+    walkers: Vec<(Vec2, Vec2, Option<Door>)>,
+}
+
+/// The scene for `n` walkers of radius `r` in an arena of the data's proportions.
+fn layout(scene: CrowdScene, n: usize, r: f32, data: &ArenaData) -> Layout {
+    let (w0, h0) = (data.width, data.height);
+    let most = MAX_SIDE / w0.max(h0);
+    let room = |area_needed: f32| (area_needed / (w0 * h0)).sqrt().clamp(1.0, most);
+    let space = BLOCK_SPACING_RADII * r;
+    let scale = match scene {
+        CrowdScene::Circle => {
+            let radius = circle_radius(n, r);
+            ((2.0 * radius + 8.0 * EDGE_RADII * r) / w0.min(h0)).clamp(1.0, most)
+        }
+        // Blocks and streams at most 40 % full.
+        CrowdScene::Doorway | CrowdScene::Crossing => room(n as f32 * space * space / 0.4),
+    };
+    let (w, h) = (w0 * scale, h0 * scale);
+    let c = Vec2::new(w, h) * 0.5;
+    let mut arena = ArenaData {
+        width: w,
+        height: h,
+        tile_size: data.tile_size,
+        obstacles: Vec::new(),
+        spawns: data
+            .spawns
+            .iter()
+            .map(|p| [p[0] * scale, p[1] * scale])
+            .collect(),
+        // (Out of every walker's way: in a corner.)
+        player_start: [2.0 * EDGE_RADII * r, 2.0 * EDGE_RADII * r],
+        pickups: Vec::new(),
+    };
+    let mut walkers = Vec::with_capacity(n);
+    match scene {
+        CrowdScene::Circle => {
+            let radius = circle_radius(n, r);
+            for i in 0..n {
+                let at = Vec2::from_angle(std::f32::consts::TAU * i as f32 / n.max(1) as f32);
+                walkers.push((c + at * radius, c - at * radius, None));
+            }
+        }
+        CrowdScene::Doorway => {
+            let t = WALL_RADII * r;
+            let gap = GAP_RADII * r;
+            arena.obstacles.push(ObstacleData::Rect {
+                x: c.x - t * 0.5,
+                y: 0.0,
+                w: t,
+                h: c.y - gap * 0.5,
+            });
+            arena.obstacles.push(ObstacleData::Rect {
+                x: c.x - t * 0.5,
+                y: c.y + gap * 0.5,
+                w: t,
+                h: c.y - gap * 0.5,
+            });
+            let a = Vec2::new(c.x, c.y - gap * 0.5);
+            let b = Vec2::new(c.x, c.y + gap * 0.5);
+            let left = n.div_ceil(2);
+            let block = |k: usize, of: usize, centre: Vec2| {
+                let cols = (of as f32).sqrt().ceil().max(1.0) as usize;
+                let rows = of.div_ceil(cols);
+                let (col, row) = (k % cols, k / cols);
+                centre
+                    + Vec2::new(
+                        (col as f32 - (cols - 1) as f32 * 0.5) * space,
+                        (row as f32 - (rows - 1) as f32 * 0.5) * space,
+                    )
+            };
+            let (west, east) = (Vec2::new(w * 0.25, c.y), Vec2::new(w * 0.75, c.y));
+            for i in 0..n {
+                let (k, of, from, to, through) = if i < left {
+                    (i, left, west, east, Vec2::X)
+                } else {
+                    (i - left, n - left, east, west, -Vec2::X)
+                };
+                let start = block(k, of, from);
+                let goal = to + (start - from) * Vec2::new(-1.0, 1.0);
+                let door = Door {
+                    a,
+                    b,
+                    through,
+                    past: t * 0.5,
+                };
+                walkers.push((start, goal, Some(door)));
+            }
+        }
+        CrowdScene::Crossing => {
+            let band = BAND_RADII * r * scale;
+            let edge = EDGE_RADII * r;
+            let lanes = ((band / space) as usize).max(1);
+            let across = n.div_ceil(2);
+            for i in 0..n {
+                let (k, of, east) = if i < across {
+                    (i, across, true)
+                } else {
+                    (i - across, n - across, false)
+                };
+                let lane = k % lanes;
+                let along = k / lanes;
+                let rows = of.div_ceil(lanes).max(1);
+                let offset = (lane as f32 - (lanes - 1) as f32 * 0.5) * space;
+                let u = (along as f32 + 0.5) / rows as f32;
+                // (Spread along the way but outside the square where the streams cross, so
+                // none starts on top of another.)
+                let keep_out = band * 0.5 + space;
+                let (goal, now) = if east {
+                    let x = spread(u, edge, w - edge, c.x, keep_out);
+                    (
+                        Vec2::new(w - edge, c.y + offset),
+                        Vec2::new(x, c.y + offset),
+                    )
+                } else {
+                    let y = spread(u, edge, h - edge, c.y, keep_out);
+                    (
+                        Vec2::new(c.x - offset, h - edge),
+                        Vec2::new(c.x - offset, y),
+                    )
+                };
+                // (The walker begins partway along; `crossing_start` is where it goes back to.)
+                walkers.push((now, goal, None));
+            }
+        }
+    }
+    // (Where the largest arena cannot hold the scene, its walkers start and end inside it.)
+    let inside = |p: Vec2| p.clamp(Vec2::splat(r), Vec2::new(w, h) - r);
+    for (start, goal, _) in &mut walkers {
+        *start = inside(*start);
+        *goal = inside(*goal);
+    }
+    Layout { arena, walkers }
+}
+
+/// The point a share `u` (0–1) of the way along `from..to` with `middle ± keep_out` left out.
+fn spread(u: f32, from: f32, to: f32, middle: f32, keep_out: f32) -> f32 {
+    let before = (middle - keep_out - from).max(0.0);
+    let after = (to - middle - keep_out).max(0.0);
+    let at = u * (before + after);
+    if at < before {
+        from + at
+    } else {
+        middle + keep_out + (at - before)
+    }
+}
+
+/// The circle's radius for `n` walkers of radius `r`: RVO2's proportions at 250, and wide
+/// enough to keep its spacing for more.
+fn circle_radius(n: usize, r: f32) -> f32 {
+    (CIRCLE_RADII * r).max(n as f32 * CIRCLE_SPACING_RADII * r / std::f32::consts::TAU)
+}
+
+/// Where a crossing walker starting at `pos` toward `goal` goes back to: the same lane at the
+/// far end from its goal.
+fn crossing_start(pos: Vec2, goal: Vec2, w: f32, h: f32, r: f32) -> Vec2 {
+    let edge = EDGE_RADII * r;
+    if (goal.x - pos.x).abs() > (goal.y - pos.y).abs() {
+        Vec2::new(edge, pos.y)
+    } else {
+        Vec2::new(pos.x, if goal.y > h * 0.5 { edge } else { h - edge })
+            .clamp(Vec2::ZERO, Vec2::new(w, h))
+    }
+}
+
+impl World {
+    /// The crowd's vehicle (ORCA's walkers take the velocity they choose within a tick).
+    fn walker_vehicle(&self) -> VehicleTuning {
+        let wp = &self.tuning.crowd;
+        VehicleTuning {
+            max_speed: wp.max_speed,
+            max_force: match self.walking.method {
+                Avoidance::Orca => f32::MAX,
+                Avoidance::Separation | Avoidance::Predictive => wp.max_force,
+            },
+            mass: 1.0,
+            radius: wp.radius,
+        }
+    }
+
+    /// The crowd's start: the scene's arena and its walkers, each start moved a little by the
+    /// world's generator.
+    pub(super) fn spawn_crowd(&mut self, count: usize) {
+        let wp = self.tuning.crowd;
+        let lay = layout(self.walking.scene, count, wp.radius, &self.arena_data);
+        self.arena = Arena::from_data(&lay.arena);
+        self.arena_scale = lay.arena.width / self.arena_data.width.max(1.0);
+        self.walking.own_arena = true;
+        self.recast = true;
+        let p = &mut self.player;
+        p.pos = self.arena.player_start;
+        p.prev_pos = p.pos;
+        p.vel = Vec2::ZERO;
+        let w = &mut self.walking;
+        w.collisions = 0;
+        w.min_separation = None;
+        w.trips = 0;
+        w.ratio_sum = 0.0;
+        w.ratio_max = 0.0;
+        w.all_arrived_at = None;
+        let vehicle = self.walker_vehicle();
+        let (aw, ah) = (self.arena.width, self.arena.height);
+        let jitter = JITTER_RADII * wp.radius;
+        for (i, (pos, goal, door)) in lay.walkers.into_iter().enumerate() {
+            let pos = pos
+                + Vec2::new(
+                    self.rng.gen_range(-jitter..=jitter),
+                    self.rng.gen_range(-jitter..=jitter),
+                );
+            let start = match self.walking.scene {
+                CrowdScene::Crossing => crossing_start(pos, goal, aw, ah, wp.radius),
+                CrowdScene::Circle | CrowdScene::Doorway => pos,
+            };
+            let mind = WalkerMind {
+                start,
+                goal,
+                door,
+                trip_began: self.time(),
+                trip_length: trip_length(pos, goal, door),
+                arrived: false,
+                trips: 0,
+                still: 0.0,
+                longest_still: 0.0,
+                preferred: Vec2::ZERO,
+                chosen: Vec2::ZERO,
+                approach: None,
+                vehicle,
+            };
+            let mut agent = Agent::with(
+                i as u32,
+                Behaviour::Walker(Box::new(mind)),
+                pos,
+                goal,
+                &self.arena,
+            );
+            agent.born = self.time();
+            self.agents.push(agent);
+        }
+    }
+
+    /// `T` in the crowd: the next scene (the crowd starts again with the scene's own count).
+    pub fn set_scene(&mut self, scene: CrowdScene) {
+        if self.walking.scene == scene {
+            return;
+        }
+        self.walking.scene = scene;
+        if self.mode == crate::sim::mode::Mode::Crowd {
+            self.spawn_agents(scene_agents(scene));
+        }
+        self.events.push(format!("scene:{}", scene.name()));
+    }
+
+    /// `V` in the crowd: the next way of keeping clear (the walkers go on from where they are).
+    pub fn set_avoidance(&mut self, method: Avoidance) {
+        if self.walking.method == method {
+            return;
+        }
+        self.walking.method = method;
+        self.events.push(format!("avoid:{}", method.name()));
+    }
+
+    /// The crowd's tick (the world's tick calls this in the crowd, after the player has moved).
+    pub(super) fn tick_crowd(&mut self) {
+        let wp = self.tuning.crowd;
+        let vehicle = self.walker_vehicle();
+        let dt = self.dt;
+        let now = self.time();
+        let w = &mut self.walking;
+        w.bodies.clear();
+        w.bodies.extend(self.agents.iter().map(|a| Body {
+            pos: a.body.pos,
+            vel: a.body.vel,
+        }));
+        let side = wp.neighbour_radius.max(2.0 * wp.radius);
+        w.grid
+            .rebuild(self.arena.size(), side, w.bodies.iter().map(|b| b.pos));
+        count_contacts(w, wp.radius);
+        w.placed.clear();
+        let ctx = Context {
+            scene: Scene {
+                arena: &self.arena,
+                crowd: None,
+                player: Player {
+                    pos: self.player.pos,
+                    vel: self.player.vel,
+                    tile: self.arena.tiles.tile_of(self.player.pos),
+                },
+                dt,
+                tick: self.tick,
+                casts: CastSchedule::new(self.tuning.avoid.sense_hz, self.config.tick_hz),
+                changed: std::mem::take(&mut self.recast),
+            },
+            tuning: &self.tuning,
+            flow: None,
+        };
+        let player = Body {
+            pos: self.player.pos,
+            vel: self.player.vel,
+        };
+        let mut all_home = true;
+        for (i, a) in self.agents.iter_mut().enumerate() {
+            let crowd = Crowd {
+                grid: &w.grid,
+                bodies: &w.bodies,
+                i,
+                player,
+                player_radius: self.tuning.player.radius,
+                method: w.method,
+                arena: &self.arena,
+                dt,
+            };
+            a.walk_in_crowd(&crowd, &wp, vehicle, &ctx, &mut w.scratch);
+            let Behaviour::Walker(mind) = &mut a.behaviour else {
+                continue;
+            };
+            let pos = a.body.pos;
+            if !mind.arrived {
+                if a.body.vel.length_squared() < STILL_SPEED * STILL_SPEED {
+                    mind.still += dt;
+                    mind.longest_still = mind.longest_still.max(mind.still);
+                } else {
+                    mind.still = 0.0;
+                }
+                if pos.distance_squared(mind.goal) <= wp.radius * wp.radius {
+                    let straight = f64::from(mind.trip_length / wp.preferred_speed.max(1e-3));
+                    let ratio = (now + f64::from(dt) - mind.trip_began) / straight.max(1e-9);
+                    w.trips += 1;
+                    w.ratio_sum += ratio;
+                    w.ratio_max = w.ratio_max.max(ratio);
+                    mind.arrived = true;
+                    mind.trips += 1;
+                    mind.still = 0.0;
+                    a.body.vel = Vec2::ZERO;
+                    a.state = "arrived";
+                }
+            }
+            if mind.arrived && w.scene == CrowdScene::Crossing {
+                // Back to the start, once nobody stands there.
+                let start = mind.start;
+                let room = 2.0 * wp.radius + wp.margin;
+                let mut taken = w
+                    .placed
+                    .iter()
+                    .any(|p| p.distance_squared(start) < room * room);
+                w.grid.for_each_within(start, room, |_, _, _| taken = true);
+                if !taken {
+                    w.placed.push(start);
+                    a.body.pos = start;
+                    a.prev_pos = start;
+                    a.respawned = true;
+                    mind.trip_began = now + f64::from(dt);
+                    mind.trip_length = start.distance(mind.goal);
+                    mind.arrived = false;
+                }
+            }
+            all_home &= mind.trips > 0;
+        }
+        if all_home && w.all_arrived_at.is_none() && !self.agents.is_empty() {
+            w.all_arrived_at = Some(now + f64::from(dt));
+        }
+    }
+}
+
+/// The crowd each scene starts with: RVO2's 250 on the circle, two groups of 50 at the door,
+/// two streams of 100 crossing.
+pub fn scene_agents(scene: CrowdScene) -> usize {
+    match scene {
+        CrowdScene::Circle => 250,
+        CrowdScene::Doorway => 100,
+        CrowdScene::Crossing => 200,
+    }
+}
+
+/// The straight-line length of a trip: through the door's middle where there is one.
+fn trip_length(pos: Vec2, goal: Vec2, door: Option<Door>) -> f32 {
+    match door {
+        Some(d) => {
+            let mid = (d.a + d.b) * 0.5;
+            pos.distance(mid) + mid.distance(goal)
+        }
+        None => pos.distance(goal),
+    }
+}
+
+/// Overlapping pairs among the bodies as the tick began, and the least distance between two.
+fn count_contacts(w: &mut Walking, r: f32) {
+    let touch = 2.0 * r;
+    let mut least = w.min_separation.unwrap_or(f32::INFINITY);
+    let mut pairs = 0;
+    for (i, b) in w.bodies.iter().enumerate() {
+        w.grid
+            .for_each_within(b.pos, w.grid.cell_side(), |j, _, d2| {
+                if (j as usize) > i {
+                    let d = d2.sqrt();
+                    least = least.min(d);
+                    if d < touch {
+                        pairs += 1;
+                    }
+                }
+            });
+    }
+    w.collisions += pairs;
+    if least.is_finite() {
+        w.min_separation = Some(least);
+    }
+}
