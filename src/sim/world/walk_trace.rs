@@ -12,6 +12,9 @@ use serde_json::{Map, Value, json};
 /// Velocity space is drawn round the walker at this many seconds per px/s: a velocity `v` is
 /// the point `pos + v · VELOCITY_SECONDS`.
 pub const VELOCITY_SECONDS: f32 = 0.5;
+/// Only this many walkers nearest the player show their half-planes: a crowd's worth of them
+/// would cover the arena.
+const HALF_PLANES_SHOWN: usize = 4;
 
 impl World {
     /// A walker's trace: the goal, where it heads, the nearest approach, and in ORCA the
@@ -28,8 +31,16 @@ impl World {
             out.mark(Role::Predicted, Shape::Dot { at });
         }
         let (grid, bodies) = self.walking.sensed();
+        let d2 = pos.distance_squared(self.player.pos);
+        let nearer = self
+            .agents
+            .iter()
+            .filter(|b| b.body.pos.distance_squared(self.player.pos) < d2)
+            .take(HALF_PLANES_SHOWN)
+            .count();
         if self.walking.method == crate::data::walkers::Avoidance::Orca
             && bodies.len() == self.agents.len()
+            && nearer < HALF_PLANES_SHOWN
         {
             let crowd = Crowd {
                 grid,
