@@ -64,7 +64,7 @@ const TICK_HZ: f64 = 60.0;
 const NO_ATTRACT: &str = "1000";
 
 /// The mode keys and the names the record uses, in the key table's order (SPEC §1–2).
-const MODES: [(&str, &str); 13] = [
+const MODES: [(&str, &str); 14] = [
     ("1", "tile-chase"),
     ("2", "tile-los"),
     ("3", "los-chase"),
@@ -77,6 +77,7 @@ const MODES: [(&str, &str); 13] = [
     ("shift+1", "flock"),
     ("shift+2", "swarm"),
     ("shift+3", "pathfind"),
+    ("shift+5", "crowd"),
     ("0", "mixed"),
 ];
 /// Ticks each mode runs in the tour before its screenshot: one simulated second. Enough for
@@ -388,6 +389,9 @@ fn window_tour_of_every_key() {
         tour_mode(&mut s, &mut rec, key, name);
         if name == "pathfind" {
             tour_searches(&mut s, &mut rec);
+        }
+        if name == "crowd" {
+            tour_crowd(&mut s, &mut rec);
         }
     }
     phases.push(("every mode", phase.elapsed()));
@@ -1774,6 +1778,25 @@ fn tour_searches(s: &mut Harness, rec: &mut Record) {
             "a tick after planning the chasers follow: {followed:?}"
         );
     }
+}
+
+/// In the crowd: `T` starts the doorway's two groups of 50, `V` switches the walkers to
+/// separation, each as its event in the record.
+fn tour_crowd(s: &mut Harness, rec: &mut Record) {
+    rec.refresh();
+    let from = rec.len();
+    s.xdotool(&["key", "t"]);
+    let (at, _) = s.wait_event(rec, from, "scene:doorway", 10, "T in the crowd");
+    s.wait_lines(rec, at + 2, "ticks after the scene changed", 10);
+    assert_eq!(
+        rec.ticks[at + 1].agents.len(),
+        100,
+        "the doorway's two groups of 50"
+    );
+    rec.refresh();
+    let from = rec.len();
+    s.xdotool(&["key", "v"]);
+    s.wait_event(rec, from, "avoid:separation", 10, "V in the crowd");
 }
 
 /// Each agent's distance between the first and last line of `run`, leaving out the agents that
