@@ -21,6 +21,13 @@ pub struct FlowField {
     course: Vec<Vec2>,
     /// 1 / the tile size.
     per_tile: f32,
+    /// A build under way (see [`FlowField::begin`]): its goal (`None`: on a blocked tile), the
+    /// rows of its tables written so far, and the tables, which replace the field's once whole.
+    building: Option<(Option<IVec2>, i32)>,
+    pending_next: Vec<u8>,
+    pending_course: Vec<Vec2>,
+    /// Tiles the last whole build closed.
+    closed: usize,
 }
 
 impl FlowField {
@@ -31,25 +38,67 @@ impl FlowField {
     /// Flood the grid from `goal`. Every free tile that can reach it steps to the neighbour its
     /// cost came from; a blocked tile (a body overlapping an obstacle's tile stands in one) steps
     /// to its cheapest free neighbour, corners allowed, since the body is partly out already.
+    /// All at once: [`FlowField::begin`] and [`FlowField::advance`] make the same field a slice
+    /// at a time.
     pub fn build(&mut self, tiles: &TileGrid, goal: IVec2) {
+        self.begin(tiles, goal);
+        self.advance(tiles, usize::MAX);
+    }
+
+    /// Begin building the field toward `goal` on `tiles` (which must not change until it is
+    /// built); the field flows as before until then.
+    pub fn begin(&mut self, tiles: &TileGrid, goal: IVec2) {
         let n = (tiles.cols * tiles.rows) as usize;
-        self.cols = tiles.cols;
-        self.rows = tiles.rows;
-        self.per_tile = 1.0 / tiles.size;
-        self.next.clear();
-        self.next.resize(n, NONE);
-        self.course.clear();
-        self.course.resize(n, Vec2::ZERO);
-        self.goal = None;
-        if !self.flood.flood(tiles, goal) {
-            return;
+        // Both pairs of tables written through, as they trade places at each build: later
+        // builds on this grid neither allocate nor touch fresh memory. (Grown, the field's own
+        // tables hold no step; its size is still the last build's, so nothing reads them.)
+        if self.next.len() < n {
+            self.next.resize(n, NONE);
+            self.course.resize(n, Vec2::ZERO);
         }
-        self.goal = Some(goal);
+        self.pending_next.clear();
+        self.pending_next.resize(n, NONE);
+        self.pending_course.clear();
+        self.pending_course.resize(n, Vec2::ZERO);
+        let reached = self.flood.start_flood(tiles, goal);
+        self.building = Some((reached.then_some(goal), 0));
+    }
+
+    /// Whether a build is under way.
+    pub fn building(&self) -> bool {
+        self.building.is_some()
+    }
+
+    /// Leave the build under way (the arena it floods changed).
+    pub fn abandon(&mut self) {
+        self.building = None;
+    }
+
+    /// Go on with the build under way for at most `budget` tiles (closed by the flood, then
+    /// written into the tables); returns the tiles used and whether the field is now built.
+    pub fn advance(&mut self, tiles: &TileGrid, budget: usize) -> (usize, bool) {
+        let Some((goal, mut row)) = self.building else {
+            return (0, false);
+        };
+        let mut left = budget;
+        if goal.is_some() {
+            let before = self.flood.expanded();
+            let ended = self.flood.advance(tiles, left);
+            left -= self.flood.expanded() - before;
+            if ended.is_none() {
+                return (budget - left, false);
+            }
+        }
         let cols = tiles.cols;
         let at = |t: IVec2| (t.y * cols + t.x) as usize;
-        for y in 0..tiles.rows {
+        while goal.is_some() && row < tiles.rows {
+            if left < cols as usize {
+                self.building = Some((goal, row));
+                return (budget - left, false);
+            }
+            left -= cols as usize;
             for x in 0..cols {
-                let t = IVec2::new(x, y);
+                let t = IVec2::new(x, row);
                 let k = if tiles.blocked(t) {
                     cheapest_way_out(&self.flood, tiles, t)
                 } else {
@@ -64,11 +113,21 @@ impl FlowField {
                     }
                 };
                 if let Some(k) = k {
-                    self.next[at(t)] = k;
-                    self.course[at(t)] = MOVES[usize::from(k)].as_vec2().normalize();
+                    self.pending_next[at(t)] = k;
+                    self.pending_course[at(t)] = MOVES[usize::from(k)].as_vec2().normalize();
                 }
             }
+            row += 1;
         }
+        std::mem::swap(&mut self.next, &mut self.pending_next);
+        std::mem::swap(&mut self.course, &mut self.pending_course);
+        self.cols = tiles.cols;
+        self.rows = tiles.rows;
+        self.per_tile = 1.0 / tiles.size;
+        self.goal = goal;
+        self.closed = self.flood.expanded();
+        self.building = None;
+        (budget - left, true)
     }
 
     /// The tile the field flows to, if it was built on a free one.
@@ -100,15 +159,16 @@ impl FlowField {
         (c != Vec2::ZERO).then_some(c)
     }
 
-    /// The cost (tiles) from `t` to the goal, if `t` is free and can reach it.
+    /// The cost (tiles) from `t` to the goal, if `t` is free and can reach it (while no build is
+    /// under way: the flood is the build's).
     pub fn cost(&self, t: IVec2) -> Option<f32> {
         let c = self.flood.reached(self.index(t)?)?;
         Some((c as f64 / STRAIGHT as f64) as f32)
     }
 
-    /// Tiles the last build closed: every tile that can reach the goal.
+    /// Tiles the last whole build closed: every tile that can reach the goal.
     pub fn expanded(&self) -> usize {
-        self.flood.expanded()
+        self.closed
     }
 
     fn index(&self, t: IVec2) -> Option<usize> {

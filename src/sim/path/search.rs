@@ -122,6 +122,8 @@ pub struct Search {
     line: IVec2,
     order: Order,
     ended: Option<bool>,
+    /// A flood (see [`Search::flood`]) rather than a search for a goal.
+    flooding: bool,
 }
 
 impl Search {
@@ -174,6 +176,7 @@ impl Search {
         self.to = to;
         self.line = from - to;
         self.order = order;
+        self.flooding = false;
         if tiles.blocked(from) || tiles.blocked(to) {
             self.ended = Some(false);
             return;
@@ -266,6 +269,14 @@ impl Search {
 
     /// Tile `t`'s place in the frontier when reached at cost `g`.
     fn rank_of(&self, t: IVec2, g: u64) -> Rank {
+        if self.flooding {
+            // Least cost, then the least index: no goal to lean toward.
+            return Rank {
+                key: g,
+                index: self.index(t),
+                ..Rank::default()
+            };
+        }
         let h = octile(t, self.to);
         let d = t - self.to;
         let line = self.line;
@@ -288,56 +299,27 @@ impl Search {
     /// [`Search::reached`] gives each tile's cost from `from`, which, the moves being the same both
     /// ways, is its cost to `from` as well. Returns false when `from` is blocked or outside.
     pub fn flood(&mut self, tiles: &TileGrid, from: IVec2) -> bool {
+        let started = self.start_flood(tiles, from);
+        self.advance(tiles, usize::MAX);
+        started
+    }
+
+    /// Begin the flood of [`Search::flood`], to run with [`Search::advance`] (which ends it with
+    /// `Some(false)`: it has no goal to find). False, and ended, when `from` is blocked or outside.
+    pub fn start_flood(&mut self, tiles: &TileGrid, from: IVec2) -> bool {
         self.begin(tiles);
+        self.flooding = true;
         if tiles.blocked(from) {
             return false;
         }
-        let cols = tiles.cols;
-        let tile = |i: u32| IVec2::new(i as i32 % cols, i as i32 / cols);
-        let start = (from.y * cols + from.x) as usize;
+        self.ended = None;
+        self.goal = u32::MAX;
+        let start = self.index(from) as usize;
         self.g[start] = 0;
         self.parent[start] = start as u32;
         self.seen[start] = self.stamp;
-        self.rank[start] = Rank {
-            index: start as u32,
-            ..Rank::default()
-        };
+        self.rank[start] = self.rank_of(from, 0);
         self.push(start as u32);
-        while let Some(current) = self.pop() {
-            let i = current as usize;
-            self.closed[i] = self.stamp;
-            self.expanded += 1;
-            let t = tile(current);
-            let g = self.g[i];
-            for m in MOVES {
-                if !passable(tiles, t, m) {
-                    continue;
-                }
-                let n = t + m;
-                let j = (n.y * cols + n.x) as usize;
-                if self.closed[j] == self.stamp {
-                    continue;
-                }
-                let gn = g + step_cost(m);
-                let reached = self.seen[j] == self.stamp;
-                if reached && self.g[j] <= gn {
-                    continue;
-                }
-                self.seen[j] = self.stamp;
-                self.g[j] = gn;
-                self.parent[j] = current;
-                self.rank[j] = Rank {
-                    key: gn,
-                    index: j as u32,
-                    ..Rank::default()
-                };
-                if reached {
-                    self.rise(self.place[j] as usize);
-                } else {
-                    self.push(j as u32);
-                }
-            }
-        }
         true
     }
 

@@ -25,7 +25,8 @@ pub const SMALL_GRID: usize = 1_024;
 
 /// The tiles a tick's searches may close on a grid of `tiles` tiles: [`SEARCH_BUDGET`], or on a
 /// small grid two searches (a plan and, with a search other than A*, the shortest beside it) for
-/// each of the most chasers that plan one by one — so there every plan ends in the tick it began.
+/// each of the most chasers that plan one by one — so there every plan ends in the tick it began
+/// (and a crowd's field, a flood and a pass over the tiles, too).
 pub fn search_budget(tiles: usize) -> usize {
     if tiles <= SMALL_GRID {
         2 * CROWD * tiles
@@ -77,7 +78,8 @@ pub struct Pathing {
     /// the crowd the next tick's pass over the chasers starts from.
     job: Option<Job>,
     resume: usize,
-    /// The most tiles the searches closed in one tick.
+    /// The most tiles the searches closed in one tick (a crowd's field: the tiles its flood
+    /// closed and its pass wrote).
     pub most_closed: usize,
 }
 
@@ -215,12 +217,20 @@ impl World {
         let goal = self.path_goal();
         let paths = &mut self.paths;
         let tiles = &self.arena.tiles;
+        let allowed = search_budget((tiles.cols * tiles.rows) as usize);
         if self.agents.len() > CROWD {
-            // The crowd flows: nobody plans.
-            if paths.dirty || paths.field.goal() != Some(goal) {
-                paths.field.build(tiles, goal);
-                paths.field_builds += 1;
+            // The crowd flows: nobody plans. The field is built within the same budget as the
+            // plans (a flood and a pass over the tiles: on a small grid, within the tick), the
+            // crowd flowing on the last one meanwhile.
+            if paths.dirty {
+                paths.field.abandon();
             }
+            if !paths.field.building() && (paths.dirty || paths.field.goal() != Some(goal)) {
+                paths.field.begin(tiles, goal);
+            }
+            let (used, built) = paths.field.advance(tiles, allowed);
+            paths.field_builds += u64::from(built);
+            paths.most_closed = paths.most_closed.max(used);
             paths.dirty = false;
             paths.replan = false;
             return;
@@ -236,7 +246,6 @@ impl World {
             }
         }
         let radius = self.tuning.chaser.radius;
-        let allowed = search_budget((tiles.cols * tiles.rows) as usize);
         let mut budget = allowed;
         // One pass over the chasers a tick, in their order, from where the last tick's budget ran
         // out (a plan under way counts as its chaser's turn), so none waits on another's plans.
