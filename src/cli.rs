@@ -1,6 +1,7 @@
 //! The command line (SPEC §2): argument types, loading the data files, and exit codes.
 //! `main` only calls [`main`] here; the window, `sim` and `bench` are handed off from here.
 
+use crate::data::classics::FormationShape;
 use crate::data::settings::{self, Flags};
 use crate::data::walkers::{Avoidance, CrowdScene};
 use crate::data::{DataSources, Source, excerpt};
@@ -153,6 +154,13 @@ pub struct Common {
     /// [default: orca].
     #[arg(long, global = true, value_name = "NAME", value_parser = parse_avoid)]
     pub avoid: Option<Avoidance>,
+    /// The shape formation starts in: wedge, line, column, ring (V in the window) [default: wedge].
+    #[arg(long, global = true, value_name = "NAME", value_parser = parse_shape)]
+    pub shape: Option<FormationShape>,
+    /// How formation assigns slots: nearest (least total distance) or fixed (agent i, slot i;
+    /// T in the window) [default: nearest].
+    #[arg(long, global = true, value_name = "NAME", value_parser = parse_assign)]
+    pub assign: Option<bool>,
     /// Player script: still, line, circle, zigzag, flee, hunt, keys.
     #[arg(long, global = true, value_name = "SCRIPT", value_parser = parse_script)]
     pub player: Option<Script>,
@@ -180,12 +188,32 @@ fn parse_scene(s: &str) -> Result<CrowdScene, String> {
     })
 }
 
+fn parse_shape(s: &str) -> Result<FormationShape, String> {
+    by_name(s, |s| {
+        FormationShape::from_name(s).ok_or_else(|| {
+            let names: Vec<&str> = FormationShape::ALL.iter().map(|o| o.name()).collect();
+            format!("unknown shape \"{s}\" (one of: {})", names.join(", "))
+        })
+    })
+}
+
 fn parse_avoid(s: &str) -> Result<Avoidance, String> {
     by_name(s, |s| {
         Avoidance::from_name(s).ok_or_else(|| {
             let names: Vec<&str> = Avoidance::ALL.iter().map(|o| o.name()).collect();
             format!("unknown avoidance \"{s}\" (one of: {})", names.join(", "))
         })
+    })
+}
+
+/// `fixed` is the formation's alternate form (`T`): true.
+fn parse_assign(s: &str) -> Result<bool, String> {
+    by_name(s, |s| match s {
+        "fixed" => Ok(true),
+        "nearest" => Ok(false),
+        _ => Err(format!(
+            "unknown assignment \"{s}\" (one of: nearest, fixed)"
+        )),
     })
 }
 
@@ -248,7 +276,7 @@ impl Common {
     pub fn world_config(&self, default_script: Script) -> WorldConfig {
         WorldConfig {
             mode: self.mode.unwrap_or(Mode::LosChase),
-            flip: self.evade_flip || self.bodyguards,
+            flip: self.evade_flip || self.bodyguards || self.assign == Some(true),
             lead: self.lead,
             seed: self.seed.unwrap_or(DEFAULT_SEED),
             agents: self.agents,
@@ -256,6 +284,7 @@ impl Common {
             order: self.algorithm.unwrap_or_default(),
             scene: self.scene.unwrap_or_default(),
             avoid: self.avoid.unwrap_or_default(),
+            shape: self.shape.unwrap_or_default(),
             ..WorldConfig::default()
         }
     }
@@ -415,6 +444,8 @@ fn run_only_from_record(common: &Common, seconds: bool, what: &str) -> Result<()
         ("--algorithm", common.algorithm.is_some()),
         ("--scene", common.scene.is_some()),
         ("--avoid", common.avoid.is_some()),
+        ("--shape", common.shape.is_some()),
+        ("--assign", common.assign.is_some()),
         ("--seconds", seconds),
     ]
     .into_iter()

@@ -143,6 +143,7 @@ fn all_continuous(mode: Mode) -> bool {
             | Mode::Pathfind
             | Mode::Fsm
             | Mode::Hide
+            | Mode::Formation
     )
 }
 
@@ -701,6 +702,11 @@ proptest! {
     fn crowd_stays_finite_inside_clear_and_deterministic(c in case(Mode::Crowd)) {
         check(&c)?;
     }
+
+    #[test]
+    fn formation_stays_finite_inside_clear_and_deterministic(c in case(Mode::Formation)) {
+        check(&c)?;
+    }
 }
 
 /// Every mode's property over [`LONG_CASES`] cases, drawn from the same seed as the tests above.
@@ -727,7 +733,7 @@ fn every_mode_holds_over_many_cases() {
 fn every_mode_has_a_property() {
     assert_eq!(
         Mode::ALL.len(),
-        16,
+        17,
         "a new mode needs its own property here"
     );
 }

@@ -104,7 +104,7 @@ fn soak(mode: Mode, seconds: f64) {
 #[test]
 fn every_mode_is_soaked() {
     // Each mode below has its two tests; a new mode needs them too.
-    assert_eq!(Mode::ALL.len(), 16);
+    assert_eq!(Mode::ALL.len(), 17);
 }
 
 #[test]
@@ -314,4 +314,15 @@ fn hide_soaks_ten_minutes_with_twice_its_agents() {
 #[ignore = long!()]
 fn crowd_soaks_ten_minutes_with_twice_its_walkers() {
     soak_one(Mode::Crowd, false, SECONDS);
+}
+
+#[test]
+fn formation_soaks_half_a_minute_with_twice_its_agents() {
+    soak(Mode::Formation, QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
+fn formation_soaks_ten_minutes_with_twice_its_agents() {
+    soak(Mode::Formation, SECONDS);
 }

@@ -71,13 +71,19 @@ fn each_panel_shows_the_sliders_of_its_own_behaviours() {
             .iter()
             .all(|p| p.starts_with("hide."))
     );
+    // The formation: the player, its members' vehicle and the formation section.
+    assert_eq!(shown(Mode::Formation).len(), 3 + 4 + 8);
     assert!(fsm[9..].iter().all(|p| p.starts_with("fsm.")));
     // The free-for-all runs every ground behaviour in its first form (no guards): every slider
     // but the waypoint wander's, mode 7's chasers' separation and the fsm section (54 in all).
     let mixed = shown(Mode::Mixed);
-    // (The second bank's flock and swarm are not in it, nor the third bank's hiders and
-    // walkers: their sliders show in their own modes.)
-    let third = |p: &&str| p.starts_with("hide.") || p.starts_with("crowd.");
+    // (The second bank's flock and swarm are not in it, nor the third bank's walkers, hiders
+    // and formations: their sliders show in their own modes.)
+    let third = |p: &&str| {
+        ["hide.", "crowd.", "member.", "formation."]
+            .iter()
+            .any(|s| p.starts_with(s))
+    };
     let grouped = |p: &&str| {
         ["boid.", "flock.", "swarm."]
             .iter()
@@ -88,8 +94,11 @@ fn each_panel_shows_the_sliders_of_its_own_behaviours() {
         .map(|s| s.path)
         .filter(|p| !mixed.contains(p) && !grouped(p) && !third(p))
         .collect();
-    assert_eq!(SLIDERS.len(), 90 + 14);
-    assert_eq!(SLIDERS.iter().filter(|s| third(&s.path)).count(), 4 + 14);
+    assert_eq!(SLIDERS.len(), 86 + 4 + 14 + 4 + 8);
+    assert_eq!(
+        SLIDERS.iter().filter(|s| third(&s.path)).count(),
+        4 + 14 + 4 + 8
+    );
     assert_eq!(SLIDERS.iter().filter(|s| grouped(&s.path)).count(), 32);
     assert_eq!(
         hidden[..4],

@@ -59,7 +59,8 @@ pub fn draw(world: &World, player: Vec2, cam: &Camera, alpha: f32, labels: &mut 
         | Mode::Pathfind
         | Mode::Fsm
         | Mode::Hide
-        | Mode::Crowd => {}
+        | Mode::Crowd
+        | Mode::Formation => {}
     }
 }
 
@@ -235,7 +236,8 @@ pub fn keys(world: &World, out: &mut Vec<Key>) {
         | Mode::Pathfind
         | Mode::Fsm
         | Mode::Hide
-        | Mode::Crowd => return,
+        | Mode::Crowd
+        | Mode::Formation => return,
     };
     for &(color, name) in forces {
         out.push(Key::new(color, Mark::Line, name));

@@ -98,13 +98,13 @@ const COMMANDS: &[Binding] = &[
         keys: &[KeyCode::V],
         label: "V",
         action: Action::Alternate('V'),
-        help: "mode 6: circle / waypoint wander; Shift+3: next search; crowd: method",
+        help: "mode 6: circle / waypoint wander; Shift+3: next search; crowd: method; formation: shape",
     },
     Binding {
         keys: &[KeyCode::T],
         label: "T",
         action: Action::Alternate('T'),
-        help: "mode 7: wander / chase you through obstacles; flock: lead; hide: bodyguards; crowd: scene",
+        help: "mode 7: wander / chase you through obstacles; flock: lead; hide: bodyguards; crowd: scene; formation: fixed slots",
     },
     Binding {
         keys: &[KeyCode::Tab],

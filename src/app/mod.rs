@@ -226,6 +226,8 @@ async fn game(config: AppConfig, mut recorder: Option<RecordFile>) {
                         world.apply(Command::Scene(world.walking.scene.next()));
                     } else if key == 'V' && world.mode == Mode::Crowd {
                         world.apply(Command::Avoid(world.walking.method.next()));
+                    } else if key == 'V' && world.mode == Mode::Formation {
+                        world.apply(Command::Shape(world.formation.shape.next()));
                     }
                 }
                 Action::AddObstacle => {

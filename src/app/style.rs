@@ -104,6 +104,7 @@ fn look(kind: Kind) -> Style {
         Kind::Hider => (SKY, &KITE, "hider"),
         Kind::Bodyguard => (VERMILLION, &TANK, "bodyguard"),
         Kind::Walker => (PURPLE, &KITE, "walker"),
+        Kind::Member => (GREEN, &DART, "member"),
         Kind::Boss => (GREEN, &BOSS, "boss"),
         Kind::Escort => (VERMILLION, &ESCORT, "escort"),
         Kind::Drone => (SKY, &DRONE, "drone"),

@@ -78,3 +78,153 @@ pub const HIDE_SLIDERS: &[SectionSlider<HideParams>] = &[
         set: |t, v| t.bodyguards = v.round() as u32,
     },
 ];
+
+/// The shapes a formation takes (`V` cycles, `--shape`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FormationShape {
+    /// A filled V behind the leader, widening rank by rank.
+    #[default]
+    Wedge,
+    /// Abreast: ranks side by side across the heading.
+    Line,
+    /// Files one behind another.
+    Column,
+    /// A defensive circle round the leader, ring outside ring.
+    Ring,
+}
+
+impl FormationShape {
+    pub const ALL: [FormationShape; 4] = [
+        FormationShape::Wedge,
+        FormationShape::Line,
+        FormationShape::Column,
+        FormationShape::Ring,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            FormationShape::Wedge => "wedge",
+            FormationShape::Line => "line",
+            FormationShape::Column => "column",
+            FormationShape::Ring => "ring",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<FormationShape> {
+        FormationShape::ALL.into_iter().find(|c| c.name() == s)
+    }
+
+    /// The next in `V`'s cycle.
+    pub fn next(self) -> FormationShape {
+        let i = FormationShape::ALL
+            .iter()
+            .position(|&c| c == self)
+            .unwrap_or(0);
+        FormationShape::ALL[(i + 1) % FormationShape::ALL.len()]
+    }
+}
+
+/// The `formation` section (Shift+7). Lengths are pixels, speeds pixels per second.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FormationParams {
+    /// Centre to centre between neighbouring slots.
+    pub spacing: f32,
+    /// How far behind the leader the anchor trails (the ring is centred on the leader).
+    pub anchor_gap: f32,
+    /// The anchor's top speed and turn rate: the moderated pace that keeps the slots from
+    /// whipping round when the leader turns.
+    pub anchor_speed: f32,
+    pub anchor_turn_deg_s: f32,
+    /// The innermost ring's radius.
+    pub ring_radius: f32,
+    /// A member slows down inside this distance of its slot.
+    pub slowing_radius: f32,
+    /// How hard members push apart (Reynolds' separation) and within what range.
+    pub separation: f32,
+    pub separation_range: f32,
+}
+
+impl Default for FormationParams {
+    fn default() -> Self {
+        FormationParams {
+            spacing: 36.0,
+            anchor_gap: 48.0,
+            anchor_speed: 240.0,
+            anchor_turn_deg_s: 90.0,
+            ring_radius: 56.0,
+            slowing_radius: 80.0,
+            separation: 0.6,
+            separation_range: 28.0,
+        }
+    }
+}
+
+/// Every number of the `formation` section.
+pub const FORMATION_SLIDERS: &[SectionSlider<FormationParams>] = &[
+    SectionSlider {
+        path: "formation.spacing",
+        label: "slot spacing (px)",
+        min: 4.0,
+        max: 200.0,
+        get: |t| t.spacing,
+        set: |t, v| t.spacing = v,
+    },
+    SectionSlider {
+        path: "formation.anchor_gap",
+        label: "anchor behind leader (px)",
+        min: 0.0,
+        max: 400.0,
+        get: |t| t.anchor_gap,
+        set: |t, v| t.anchor_gap = v,
+    },
+    SectionSlider {
+        path: "formation.anchor_speed",
+        label: "anchor top speed",
+        min: 10.0,
+        max: 1000.0,
+        get: |t| t.anchor_speed,
+        set: |t, v| t.anchor_speed = v,
+    },
+    SectionSlider {
+        path: "formation.anchor_turn_deg_s",
+        label: "anchor turn rate (deg/s)",
+        min: 5.0,
+        max: 1080.0,
+        get: |t| t.anchor_turn_deg_s,
+        set: |t, v| t.anchor_turn_deg_s = v,
+    },
+    SectionSlider {
+        path: "formation.ring_radius",
+        label: "inner ring radius (px)",
+        min: 10.0,
+        max: 400.0,
+        get: |t| t.ring_radius,
+        set: |t, v| t.ring_radius = v,
+    },
+    SectionSlider {
+        path: "formation.slowing_radius",
+        label: "slot slowing radius (px)",
+        min: 1.0,
+        max: 400.0,
+        get: |t| t.slowing_radius,
+        set: |t, v| t.slowing_radius = v,
+    },
+    SectionSlider {
+        path: "formation.separation",
+        label: "members' separation",
+        min: 0.0,
+        max: 10.0,
+        get: |t| t.separation,
+        set: |t, v| t.separation = v,
+    },
+    SectionSlider {
+        path: "formation.separation_range",
+        label: "separation range (px)",
+        min: 1.0,
+        max: 200.0,
+        get: |t| t.separation_range,
+        set: |t, v| t.separation_range = v,
+    },
+];

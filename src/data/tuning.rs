@@ -4,7 +4,7 @@
 //! the single description of each parameter's name and range: the tuning panel draws it, and
 //! validation uses the same ranges.
 
-use super::classics::{HIDE_SLIDERS, HideParams};
+use super::classics::{FORMATION_SLIDERS, FormationParams, HIDE_SLIDERS, HideParams};
 use super::fsm::{FSM_SLIDERS, FsmTuning};
 use super::walkers::{WALKER_SLIDERS, WalkerParams};
 use super::{FieldError, check_range};
@@ -58,6 +58,13 @@ pub struct Tuning {
     /// The crowd's walkers and how they avoid one another (Shift+5).
     #[serde(default)]
     pub crowd: WalkerParams,
+    /// The vehicle of a formation's members (Shift+7): faster than the leader, so the slots on
+    /// the outside of a turn can keep up.
+    #[serde(default = "defaults::member")]
+    pub member: VehicleTuning,
+    /// The formation's slots and anchor (Shift+7).
+    #[serde(default)]
+    pub formation: FormationParams,
 }
 
 /// Missing sections (a hand-written file may name only the ones it changes) take the built-in
@@ -116,6 +123,9 @@ mod defaults {
     }
     pub fn swarm() -> SwarmParams {
         built_in().swarm
+    }
+    pub fn member() -> VehicleTuning {
+        built_in().member
     }
 }
 
@@ -311,6 +321,8 @@ pub enum Section {
     Hide,
     /// The crowd's walkers (Shift+5).
     Crowd,
+    /// A formation's members, slots and anchor (Shift+7).
+    Formation,
 }
 
 /// One tunable number: its field path, the label the panel shows, the allowed range, and how to
@@ -1074,6 +1086,50 @@ pub const SLIDERS: &[Slider] = &[
     section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 11),
     section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 12),
     section_slider!(WALKER_SLIDERS, crowd, Section::Crowd, 13),
+    Slider {
+        path: "member.max_speed",
+        label: "member max speed",
+        min: 10.0,
+        max: 1000.0,
+        section: Section::Formation,
+        get: |t| t.member.max_speed,
+        set: |t, v| t.member.max_speed = v,
+    },
+    Slider {
+        path: "member.max_force",
+        label: "member max force",
+        min: 10.0,
+        max: 10000.0,
+        section: Section::Formation,
+        get: |t| t.member.max_force,
+        set: |t, v| t.member.max_force = v,
+    },
+    Slider {
+        path: "member.mass",
+        label: "member mass",
+        min: 0.1,
+        max: 20.0,
+        section: Section::Formation,
+        get: |t| t.member.mass,
+        set: |t, v| t.member.mass = v,
+    },
+    Slider {
+        path: "member.radius",
+        label: "member radius",
+        min: 2.0,
+        max: 40.0,
+        section: Section::Formation,
+        get: |t| t.member.radius,
+        set: |t, v| t.member.radius = v,
+    },
+    section_slider!(FORMATION_SLIDERS, formation, Section::Formation, 0),
+    section_slider!(FORMATION_SLIDERS, formation, Section::Formation, 1),
+    section_slider!(FORMATION_SLIDERS, formation, Section::Formation, 2),
+    section_slider!(FORMATION_SLIDERS, formation, Section::Formation, 3),
+    section_slider!(FORMATION_SLIDERS, formation, Section::Formation, 4),
+    section_slider!(FORMATION_SLIDERS, formation, Section::Formation, 5),
+    section_slider!(FORMATION_SLIDERS, formation, Section::Formation, 6),
+    section_slider!(FORMATION_SLIDERS, formation, Section::Formation, 7),
 ];
 
 impl Tuning {

@@ -7,6 +7,7 @@
 //! and one arm in `apply`.
 
 use crate::data::DataSet;
+use crate::data::classics::FormationShape;
 use crate::data::tuning::SLIDERS;
 use crate::data::walkers::{Avoidance, CrowdScene};
 use crate::sim::mode::Mode;
@@ -36,6 +37,8 @@ pub enum Command {
     Scene(CrowdScene),
     /// `V` in `crowd`: how the walkers keep clear.
     Avoid(Avoidance),
+    /// `V` in `formation`: the shape (`wedge`, `line`, `column`, `ring`).
+    Shape(FormationShape),
     /// `R`: back to the start, mode, flip and agent count kept.
     Reset,
     /// `+` / `-`: the crowd's new size.

@@ -270,7 +270,8 @@ fn join(world: &World) -> f32 {
         | Mode::Pathfind
         | Mode::Fsm
         | Mode::Crowd
-        | Mode::Hide => world.tuning.swarm.range * 2.0 * world.tuning.boid.radius,
+        | Mode::Hide
+        | Mode::Formation => world.tuning.swarm.range * 2.0 * world.tuning.boid.radius,
     }
 }
 

@@ -2,6 +2,7 @@
 //! record. Nothing here knows about the window or its graphics library.
 
 pub mod agent;
+pub mod assign;
 pub mod behaviours;
 pub mod clock;
 pub mod command;

@@ -112,6 +112,8 @@ pub enum Mode {
     Crowd,
     /// Third bank: hiders take cover behind obstacles; bodyguards interpose.
     Hide,
+    /// Third bank: the player leads a formation.
+    Formation,
 }
 
 /// [`Mode::ALL`] from one list, checked against the enum: a mode left out of the list leaves the
@@ -130,7 +132,7 @@ macro_rules! every_mode {
 
 every_mode!(
     TileChase, TileLos, LosChase, Intercept, Evade, Wander, Avoid, Galaga, Patterns, Mixed, Flock,
-    Swarm, Pathfind, Fsm, Crowd, Hide,
+    Swarm, Pathfind, Fsm, Crowd, Hide, Formation,
 );
 
 impl Mode {
@@ -458,6 +460,21 @@ impl Mode {
                 agents: 250,
                 alternate_key: None,
             },
+            Mode::Formation => &ModeInfo {
+                name: "formation",
+                key: Key {
+                    bank: Bank::Second,
+                    digit: 7,
+                },
+                help: "formation: you lead a wedge, line, column or ring (V: shape, T: slots)",
+                title: "formations",
+                description: "each member offset-pursues its slot, assigned by least total distance; the anchor trails you at a moderated pace (V: shape, T: fixed slots)",
+                alternate: "each member offset-pursues slot i, its own by number; the anchor trails you at a moderated pace (V: shape, T: nearest slots)",
+                sections: &[Section::Player, Section::Formation],
+                moves_together: false,
+                agents: 12,
+                alternate_key: Some('T'),
+            },
         }
     }
 
@@ -553,6 +570,7 @@ impl Mode {
         match self.alternate_key() {
             Some('V') => "waypoints",
             Some('T') if self == Mode::Hide => "bodyguards",
+            Some('T') if self == Mode::Formation => "fixed slots",
             Some('T') => "chasing",
             Some('E') if self == Mode::Flock => "predator",
             _ => "reversed",

@@ -5,6 +5,7 @@
 //! applied before it.
 
 use crate::data::DataHashes;
+use crate::data::classics::FormationShape;
 use crate::data::walkers::{Avoidance, CrowdScene};
 use crate::sim::command::{Command, TickInput};
 use crate::sim::mode::Mode;
@@ -44,8 +45,15 @@ pub struct Header {
     pub scene: CrowdScene,
     #[serde(default, skip_serializing_if = "is_default")]
     pub avoid: Avoidance,
+    /// The shape `formation` starts in (`--shape`; written when not the first, `wedge`).
+    #[serde(default, skip_serializing_if = "is_first_shape")]
+    pub shape: FormationShape,
     /// Data file name -> FNV-1a hash of its text (16 hex digits).
     pub data: BTreeMap<String, String>,
+}
+
+fn is_first_shape(shape: &FormationShape) -> bool {
+    *shape == FormationShape::default()
 }
 
 impl Header {
@@ -63,6 +71,7 @@ impl Header {
             algorithm: world.order(),
             scene: world.walking.scene,
             avoid: world.walking.method,
+            shape: world.formation.shape,
             data: hash_map(hashes),
         }
     }

@@ -7,6 +7,7 @@ use crate::data::patterns::ShipKind;
 use crate::data::tuning::{Tuning, VehicleTuning};
 use crate::sim::behaviours::boid::BoidMind;
 use crate::sim::behaviours::evade::EvadeState;
+use crate::sim::behaviours::formation::Member;
 use crate::sim::behaviours::galaga::Ship;
 use crate::sim::behaviours::guard::Guard;
 use crate::sim::behaviours::hide::{Bodyguard, Hider};
@@ -72,6 +73,8 @@ pub enum Behaviour {
     /// Shift+5: a walker of the crowd (the world lays out its scene and steers it, see
     /// `world/walk.rs`).
     Walker(Box<WalkerMind>),
+    /// `formation`: a member pursuing its slot.
+    Member(Box<Member>),
 }
 
 /// What touching the player means for an agent.
@@ -119,6 +122,7 @@ impl Behaviour {
             Mode::Swarm => Behaviour::Swarmer(Box::default()),
             Mode::Pathfind => Behaviour::Path(Box::default()),
             Mode::Hide => Behaviour::Hide(Box::default()),
+            Mode::Formation => Behaviour::Member(Box::default()),
             Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm | Mode::Crowd => return None,
         })
     }
@@ -162,6 +166,7 @@ impl Behaviour {
             Behaviour::Hide(_) => Kind::Hider,
             Behaviour::Bodyguard(_) => Kind::Bodyguard,
             Behaviour::Walker(_) => Kind::Walker,
+            Behaviour::Member(_) => Kind::Member,
         }
     }
 
@@ -186,7 +191,8 @@ impl Behaviour {
             | Behaviour::TilePattern { .. }
             | Behaviour::Boid(_)
             | Behaviour::Swarmer(_)
-            | Behaviour::Walker(_) => Contact::Ignore,
+            | Behaviour::Walker(_)
+            | Behaviour::Member(_) => Contact::Ignore,
             Behaviour::Avoid { chase: true, .. }
             | Behaviour::Ship(_)
             | Behaviour::Path(_)
@@ -223,7 +229,8 @@ impl Behaviour {
             | Behaviour::Guard(_)
             | Behaviour::Hide(_)
             | Behaviour::Bodyguard(_)
-            | Behaviour::Walker(_) => {}
+            | Behaviour::Walker(_)
+            | Behaviour::Member(_) => {}
         }
         if let Behaviour::TileLos { line, .. } = self {
             // Force a new line on the next step.
@@ -249,7 +256,8 @@ impl Behaviour {
             | Behaviour::Guard(_)
             | Behaviour::Hide(_)
             | Behaviour::Bodyguard(_)
-            | Behaviour::Walker(_) => None,
+            | Behaviour::Walker(_)
+            | Behaviour::Member(_) => None,
         }
     }
 
@@ -262,6 +270,7 @@ impl Behaviour {
             Behaviour::Pattern { params, .. } => params,
             Behaviour::Boid(_) | Behaviour::Swarmer(_) => &tuning.boid,
             Behaviour::Walker(w) => &w.vehicle,
+            Behaviour::Member(_) => &tuning.member,
             Behaviour::TileChase { .. }
             | Behaviour::TileLos { .. }
             | Behaviour::Los { .. }
@@ -293,6 +302,7 @@ impl Behaviour {
             Behaviour::Hide(_) => (Mode::Hide, false),
             Behaviour::Bodyguard(_) => (Mode::Hide, true),
             Behaviour::Walker(_) => (Mode::Crowd, false),
+            Behaviour::Member(_) => (Mode::Formation, false),
         }
     }
 
@@ -352,7 +362,8 @@ impl Behaviour {
             | Behaviour::Guard(_)
             | Behaviour::Hide(_)
             | Behaviour::Bodyguard(_)
-            | Behaviour::Walker(_) => None,
+            | Behaviour::Walker(_)
+            | Behaviour::Member(_) => None,
         }
     }
 }

@@ -94,7 +94,8 @@ impl Agent {
             | Behaviour::Swarmer(_)
             | Behaviour::Path(_)
             | Behaviour::Bodyguard(_)
-            | Behaviour::Walker(_) => course * p.max_speed - self.body.vel,
+            | Behaviour::Walker(_)
+            | Behaviour::Member(_) => course * p.max_speed - self.body.vel,
         })
     }
 }

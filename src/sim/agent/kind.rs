@@ -30,6 +30,7 @@ pub enum Kind {
     Hider,
     Bodyguard,
     Walker,
+    Member,
 }
 
 impl Kind {
@@ -61,6 +62,7 @@ impl Kind {
             Kind::Hider => "hider",
             Kind::Bodyguard => "bodyguard",
             Kind::Walker => "walker",
+            Kind::Member => "member",
         }
     }
 }

@@ -122,7 +122,8 @@ impl Agent {
             | Behaviour::Path(_)
             | Behaviour::Hide(_)
             | Behaviour::Bodyguard(_)
-            | Behaviour::Walker(_) => None,
+            | Behaviour::Walker(_)
+            | Behaviour::Member(_) => None,
         }
     }
 

@@ -9,8 +9,9 @@ use super::member::Agent;
 use super::tick::{Context, Plan};
 use crate::data::tuning::VehicleTuning;
 use crate::sim::behaviours::decision::{Decision, Me};
-use crate::sim::behaviours::{avoid, evade, guard, hide, pathfind, pattern, seek, wander};
+use crate::sim::behaviours::{avoid, evade, formation, guard, hide, pathfind, pattern};
 use crate::sim::behaviours::{intercept, tile_chase, tile_los};
+use crate::sim::behaviours::{seek, wander};
 use ::rand::Rng;
 use glam::Vec2;
 
@@ -62,6 +63,7 @@ impl Agent {
             Behaviour::Guard(g) => guard::steer(me, g, &ctx.guard_params(), &senses, rng),
             Behaviour::Hide(h) => hide::steer(me, h, &ctx.hide_params(), &senses, rng),
             Behaviour::Bodyguard(g) => hide::guard(me, g, &senses),
+            Behaviour::Member(m) => formation::steer(me, m, &ctx.member_params(), &senses),
             // (The stage moves its ships; the world moves the flock, the swarm and the crowd
             // together.)
             Behaviour::Ship(_)

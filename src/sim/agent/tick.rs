@@ -2,7 +2,7 @@
 //! it (the plan).
 
 use crate::data::tuning::Tuning;
-use crate::sim::behaviours::{avoid, guard, hide, pathfind};
+use crate::sim::behaviours::{avoid, formation, guard, hide, pathfind};
 use crate::sim::path::FlowField;
 use crate::sim::space::{Scene, Senses};
 
@@ -58,6 +58,14 @@ impl<'a> Context<'a> {
         hide::Params {
             hide: &self.tuning.hide,
             evade: &self.tuning.evade,
+        }
+    }
+
+    /// A formation member's numbers.
+    #[inline(always)]
+    pub fn member_params(&self) -> formation::Params<'a> {
+        formation::Params {
+            formation: &self.tuning.formation,
         }
     }
 }

@@ -138,7 +138,7 @@ pub fn steer(me: Me, h: &mut Hider, t: &Params, senses: &Senses, rng: &mut impl 
 
 /// While `o` stands between the body and `spot`, the force that takes it round `o` on the side
 /// nearer the spot: along the tangent, pushed out to the skirting distance.
-fn skirt(body: &Vehicle, o: &Obstacle, spot: Vec2, r: f32, max_speed: f32) -> Option<Vec2> {
+pub fn skirt(body: &Vehicle, o: &Obstacle, spot: Vec2, r: f32, max_speed: f32) -> Option<Vec2> {
     let centre = o.center();
     let to_spot = spot - body.pos;
     let length = to_spot.length();

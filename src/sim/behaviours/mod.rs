@@ -9,6 +9,7 @@ pub mod boid;
 pub mod decision;
 pub mod evade;
 pub mod flock;
+pub mod formation;
 pub mod galaga;
 pub mod guard;
 pub mod hide;

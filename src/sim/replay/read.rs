@@ -153,6 +153,7 @@ pub fn start(file: &str, text: &str, data: &ReplayData) -> Result<(Header, World
         order: header.algorithm,
         scene: header.scene,
         avoid: header.avoid,
+        shape: header.shape,
         ..WorldConfig::default()
     };
     let mut world = World::new(&data.data, config);

@@ -15,6 +15,7 @@ impl World {
             Command::Search(order) => self.set_order(*order),
             Command::Scene(s) => self.set_scene(*s),
             Command::Avoid(a) => self.set_avoidance(*a),
+            Command::Shape(shape) => self.set_shape(*shape),
             Command::Reset => self.reset(),
             Command::Agents(n) => self.set_agent_count(*n),
             Command::AddObstacle(o) => self.add_obstacle(*o),

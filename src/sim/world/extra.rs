@@ -44,7 +44,8 @@ impl World {
                         | Behaviour::Guard(_)
                         | Behaviour::Hide(_)
                         | Behaviour::Bodyguard(_)
-                        | Behaviour::Walker(_) => {}
+                        | Behaviour::Walker(_)
+                        | Behaviour::Member(_) => {}
                     }
                 }
                 m.insert("cycles".into(), json!(cycles));
@@ -69,6 +70,19 @@ impl World {
                 m.insert("catches_by_kind".into(), json!(self.score.by_kind));
             }
             Mode::Pathfind => self.path_extra(&mut m),
+            Mode::Formation => {
+                let f = &self.formation;
+                let error = f.slot_error().map(|e| (e * 1e3).round() / 1e3);
+                m.insert("shape".into(), json!(f.shape.name()));
+                m.insert(
+                    "assign".into(),
+                    json!(if self.flip { "fixed" } else { "nearest" }),
+                );
+                m.insert("slot_error_mean_px".into(), json!(error));
+                m.insert("assignment_cost_px".into(), json!(f.cost));
+                m.insert("reassignments".into(), json!(f.reassignments));
+                m.insert("agent_overlaps".into(), json!(f.overlaps));
+            }
             Mode::Hide => {
                 let round = |v: Option<f64>| v.map(|v| (v * 1e6).round() / 1e6);
                 m.insert(

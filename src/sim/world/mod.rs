@@ -5,6 +5,7 @@
 
 use crate::data::DataSet;
 use crate::data::arena::ArenaData;
+use crate::data::classics::FormationShape;
 use crate::data::patterns::PatternsData;
 use crate::data::tuning::Tuning;
 use crate::data::tuning::VehicleTuning;
@@ -24,6 +25,7 @@ use ::rand::rngs::StdRng;
 use glam::Vec2;
 use std::collections::{BTreeMap, VecDeque};
 
+pub use formation::GATHER_S;
 pub use group::Flocking;
 pub use walk::{Walking, scene_agents};
 
@@ -54,6 +56,8 @@ pub struct WorldConfig {
     /// The crowd's scene and how its walkers keep clear (`--scene`, `--avoid`).
     pub scene: CrowdScene,
     pub avoid: Avoidance,
+    /// The shape `formation` starts in.
+    pub shape: FormationShape,
     /// Keep the arena's size whatever the crowd (`bench`'s packed flock); otherwise the flock
     /// and the swarm grow it to hold their density (see [`World::fit_arena`]).
     pub fixed_arena: bool,
@@ -70,6 +74,7 @@ impl Default for WorldConfig {
             script: Script::Keys,
             tick_hz: TICK_HZ,
             order: Order::AStar,
+            shape: FormationShape::default(),
             fixed_arena: false,
             scene: CrowdScene::default(),
             avoid: Avoidance::default(),
@@ -160,6 +165,8 @@ pub struct World {
     pub paths: Pathing,
     /// What the `hide` mode has measured.
     pub hiding: hide::HideRun,
+    /// The formation the player leads.
+    pub formation: formation::FormationRun,
     /// The agents the window traces and their traces (never part of the simulation).
     tracing: trace::Tracing,
     /// The crowd's scene, method, senses and figures (Shift+5).
@@ -200,6 +207,7 @@ impl World {
             plans: Vec::with_capacity(BATCH),
             paths: Pathing::new(config.order),
             hiding: hide::HideRun::default(),
+            formation: formation::FormationRun::new(config.shape),
             tracing: trace::Tracing::default(),
             walking: Walking::new(config.scene, config.avoid),
             config,
@@ -310,7 +318,8 @@ impl World {
             | Mode::Avoid
             | Mode::Flock
             | Mode::Swarm
-            | Mode::Pathfind => {}
+            | Mode::Pathfind
+            | Mode::Formation => {}
         }
         self.agents.truncate(n);
         self.fit_arena(n);
@@ -326,6 +335,9 @@ impl World {
             self.agents.push(agent);
         }
         self.ready_paths();
+        if self.mode == Mode::Formation {
+            self.form();
+        }
     }
 
     /// The arena to save (`Ctrl+S`): the data's with the obstacles placed in the run, at the
@@ -361,6 +373,7 @@ impl World {
 mod apply;
 mod edit;
 mod extra;
+mod formation;
 mod group;
 mod guards;
 mod hide;

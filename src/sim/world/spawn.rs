@@ -35,6 +35,7 @@ impl World {
             Mode::Fsm => return self.spawn_guards(count),
             Mode::Hide => return self.spawn_hide(count),
             Mode::Crowd => return self.spawn_crowd(count),
+            Mode::Formation => return self.spawn_formation(count),
             Mode::TileChase
             | Mode::TileLos
             | Mode::LosChase
@@ -140,7 +141,8 @@ impl World {
             | Mode::Flock
             | Mode::Swarm
             | Mode::Pathfind
-            | Mode::Fsm => mode.default_agents(),
+            | Mode::Fsm
+            | Mode::Formation => mode.default_agents(),
             Mode::Hide => {
                 let hiders = mode.default_agents();
                 hiders + self.bodyguards_of(hiders + self.tuning.hide.bodyguards as usize)

@@ -49,17 +49,29 @@ impl World {
         if self.mode == Mode::Hide {
             self.brief_bodyguards();
         }
+        let formation = self.mode == Mode::Formation;
+        if formation {
+            self.brief_members();
+        }
         // Mode 7's chasers keep apart: where each stands as the tick begins (so no agent's move
-        // this tick changes what another feels of it).
-        let range = self.tuning.avoid.separation_range;
+        // this tick changes what another feels of it). So do a formation's members.
+        let range = if formation {
+            self.tuning.formation.separation_range
+        } else {
+            self.tuning.avoid.separation_range
+        };
         // So does a `pathfind` crowd on its flow field, which plans first.
         if self.mode == Mode::Pathfind {
             self.plan_paths();
         }
         let flows = self.flows();
-        if (self.mode == Mode::Avoid && self.flip || flows) && self.tuning.avoid.separation > 0.0 {
+        let chasers_apart =
+            (self.mode == Mode::Avoid && self.flip || flows) && self.tuning.avoid.separation > 0.0;
+        if chasers_apart || formation && self.tuning.formation.separation > 0.0 {
             let chasers = self.agents.iter().filter_map(|a| match a.behaviour {
-                Behaviour::Avoid { chase: true, .. } | Behaviour::Path(_) => Some(Member {
+                Behaviour::Avoid { chase: true, .. }
+                | Behaviour::Path(_)
+                | Behaviour::Member(_) => Some(Member {
                     id: a.id,
                     pos: a.body.pos,
                 }),
@@ -171,6 +183,9 @@ impl World {
         }
         if self.mode == Mode::Hide {
             self.look_for_hiders();
+        }
+        if formation {
+            self.measure_formation();
         }
     }
 

@@ -232,6 +232,16 @@ impl World {
             }
             Behaviour::Guard(_) => self.view_cone(a, out),
             Behaviour::Hide(h) => self.hiding_spots(a, h, out),
+            Behaviour::Member(m) => {
+                out.mark_at_agent(
+                    Role::Course,
+                    Shape::Segment {
+                        from: pos,
+                        to: m.at,
+                    },
+                );
+                out.mark(Role::Predicted, Shape::Cross { at: m.aim });
+            }
             Behaviour::Bodyguard(g) => {
                 let player = self.player.pos;
                 out.mark(

@@ -312,6 +312,9 @@ impl World {
                 &self.arena,
             );
             agent.born = self.time();
+            // (A walker placed where its body does not fit, in an arena too small for the
+            // scene, starts where it fits rather than being pushed out in its first tick.)
+            self.settle(&mut agent);
             self.agents.push(agent);
         }
     }

@@ -1,0 +1,148 @@
+//! Formations (Buckland's offset pursuit; gdx-ai's formation motion). The player leads; the
+//! formation hangs from an anchor that trails the leader at a moderated pace (the world moves
+//! it, see `world/formation.rs`), and each slot is an offset in the anchor's frame: `ahead`
+//! along its heading, `right` across it. A member offset-pursues its slot: it aims where the
+//! slot will be when it gets there, `T = |slot - me| / max_speed`, `aim = slot + v_slot * T`,
+//! and its desired velocity is the slot's own plus an arrival toward the aim,
+//! `desired = v_slot + unit(aim - me) * max_speed * min(1, |aim - me| / slowing)`, so that a
+//! member on its slot moves with it rather than trailing it. Members keep apart by Reynolds'
+//! separation. A slot inside an obstacle is moved to the nearest spot where the member fits,
+//! and an obstacle between a member and its slot is skirted (the state says `rejoin`).
+
+use super::decision::{Decision, Me};
+use super::hide::skirt;
+use crate::data::classics::{FormationParams, FormationShape};
+use crate::sim::space::Senses;
+use crate::sim::vehicle::unit_or_zero;
+use glam::Vec2;
+
+/// The lead a member predicts its slot by is capped at this (s): a member far off would
+/// otherwise aim where the slot will be long after it has turned.
+const MAX_LEAD_S: f32 = 1.0;
+/// A member closes the gap between its velocity and the desired one over this long (s), where
+/// Reynolds' `desired - velocity` takes a second: a slot on the outside of a turn moves faster
+/// than the leader, and a member slow to match it falls behind for good.
+const RESPONSE_S: f32 = 0.2;
+/// The most a member's neighbours push it, in units of its top speed times the separation's
+/// weight.
+const MAX_PUSH: f32 = 2.0;
+/// Rows of a wedge stand this fraction of the spacing behind one another (an equilateral V).
+const WEDGE_DEPTH: f32 = 0.87;
+
+/// A member's slot as the world placed it this tick.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Member {
+    /// Its slot's index, position and velocity.
+    pub slot: u32,
+    pub at: Vec2,
+    pub vel: Vec2,
+    /// The point it aimed at this tick (for the overlay).
+    pub aim: Vec2,
+}
+
+/// A member's numbers.
+#[derive(Debug, Clone, Copy)]
+pub struct Params<'a> {
+    pub formation: &'a FormationParams,
+}
+
+/// The slots of `shape` for `n` members, in the anchor's frame as `(ahead, right)`, front
+/// first. Large formations take many ranks: a line grows deeper as well as wider, a column
+/// wider as well as deeper, a wedge's rows stop widening, a ring adds rings outside.
+pub fn offsets(shape: FormationShape, n: usize, t: &FormationParams) -> Vec<Vec2> {
+    let s = t.spacing;
+    let mut out = Vec::with_capacity(n);
+    // Ranks of `width` side by side, each centred, `depth` apart.
+    let ranks = |out: &mut Vec<Vec2>, width: usize, depth: f32| {
+        let width = width.max(1);
+        let mut placed = 0;
+        let mut rank = 0;
+        while placed < n {
+            let m = width.min(n - placed);
+            for j in 0..m {
+                let right = (j as f32 - (m as f32 - 1.0) * 0.5) * s;
+                out.push(Vec2::new(-(rank as f32) * depth, right));
+            }
+            placed += m;
+            rank += 1;
+        }
+    };
+    match shape {
+        FormationShape::Line => {
+            let width = n.min(12).max((3.0 * n as f32).sqrt().ceil() as usize);
+            ranks(&mut out, width, s);
+        }
+        FormationShape::Column => {
+            let files = ((n as f32).sqrt() / 3.0).ceil() as usize;
+            ranks(&mut out, files, s);
+        }
+        FormationShape::Wedge => {
+            let widest = 8.max((2.0 * n as f32).sqrt().ceil() as usize);
+            let mut placed = 0;
+            let mut row = 1;
+            while placed < n {
+                let m = (row + 1).min(widest).min(n - placed);
+                for j in 0..m {
+                    let right = (j as f32 - (m as f32 - 1.0) * 0.5) * s;
+                    out.push(Vec2::new(-((row - 1) as f32) * s * WEDGE_DEPTH, right));
+                }
+                placed += m;
+                row += 1;
+            }
+        }
+        FormationShape::Ring => {
+            let mut placed = 0;
+            let mut ring = 0;
+            while placed < n {
+                let radius = t.ring_radius + ring as f32 * s;
+                let room = ((std::f32::consts::TAU * radius / s).floor() as usize).max(3);
+                let m = room.min(n - placed);
+                let turn = if ring % 2 == 1 { 0.5 } else { 0.0 };
+                for j in 0..m {
+                    let angle = std::f32::consts::TAU * (j as f32 + turn) / m as f32;
+                    out.push(Vec2::from_angle(angle) * radius);
+                }
+                placed += m;
+                ring += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Where offset `(ahead, right)` lies for an anchor at `anchor` facing unit `heading`.
+pub fn place(anchor: Vec2, heading: Vec2, offset: Vec2) -> Vec2 {
+    anchor + heading * offset.x + heading.perp() * offset.y
+}
+
+/// `formation`: offset-pursue the slot, round what stands in the way, kept apart from the other
+/// members.
+pub fn steer(me: Me, m: &mut Member, t: &Params, senses: &Senses) -> Decision {
+    let (body, p) = (me.body, me.vehicle);
+    let mut state = "slot";
+    let mut goal = m.at;
+    if !senses.is_clear(goal, p.radius) {
+        goal = senses.arena.nearest_clear(goal, p.radius);
+        state = "rejoin";
+    }
+    let lead = (body.pos.distance(goal) / p.max_speed.max(1e-3)).min(MAX_LEAD_S);
+    let aim = goal + m.vel * lead;
+    m.aim = aim;
+    // (Capped: crowded together on the way, many neighbours' pushes would otherwise drown the
+    // pursuit.)
+    let push = senses.apart(body.pos).clamp_length_max(MAX_PUSH);
+    let apart = push * t.formation.separation * p.max_speed;
+    let to = aim - body.pos;
+    let length = to.length();
+    if length > 1e-3
+        && let Some(hit) = senses.arena.ray_cast(body.pos, to / length, length)
+        && let Some(i) = hit.obstacle
+        && let Some(o) = senses.arena.obstacles().get(i as usize)
+        && let Some(force) = skirt(body, o, aim, p.radius, p.max_speed)
+    {
+        return Decision::steer(force / RESPONSE_S + apart, aim, "rejoin");
+    }
+    let arrive = (length / t.formation.slowing_radius.max(1e-3)).min(1.0);
+    let desired = (m.vel + unit_or_zero(to) * p.max_speed * arrive).clamp_length_max(p.max_speed);
+    Decision::steer((desired - body.vel) / RESPONSE_S + apart, aim, state)
+}
