@@ -99,6 +99,7 @@ fn the_summary_names_the_fields_of_spec_section_five() {
     );
     let want: BTreeSet<String> = [
         "agent_overlaps",
+        "dust_share",
         "group_polarization",
         "groups",
         "largest_group",
@@ -126,6 +127,8 @@ fn the_summary_names_the_fields_of_spec_section_five() {
         (1..=largest).contains(&smallest) && largest <= 120,
         "{smallest} {largest}"
     );
+    let dust = flock.extra["dust_share"].as_f64().expect("a number");
+    assert!((0.0..=1.0).contains(&dust), "{dust}");
     let settled = flock.extra["settled_overlaps"].as_u64().expect("a count");
     let all = flock.extra["agent_overlaps"].as_u64().expect("a count");
     assert!(settled <= all, "{settled} of {all}");

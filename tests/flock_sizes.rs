@@ -44,3 +44,56 @@ fn a_groups_figures_are_its_own_members_and_headings() {
     assert_eq!((none.groups, none.largest, none.smallest), (0, 0, 0));
     assert_eq!(none.polarization, 0.0);
 }
+
+#[test]
+fn the_wall_turn_starts_early_bends_inward_and_leaves_a_boid_running_along_the_wall_alone() {
+    use steering_arena::data::built_in;
+    use steering_arena::sim::behaviours::boid::wall_turn;
+    use steering_arena::sim::vehicle::Vehicle;
+    let data = built_in();
+    let mut fp = data.tuning.flock;
+    fp.wall = 1.0;
+    let v = data.tuning.boid;
+    let size = Vec2::new(1280.0, 768.0);
+    let boid = |pos: Vec2, vel: Vec2| {
+        let mut b = Vehicle::new(pos, vel.normalize());
+        b.vel = vel;
+        b
+    };
+    // 300 px from the right wall heading for it: the point 250 px ahead is 50 px off the wall,
+    // inside the 60 px margin, so it already turns — back, away from the wall.
+    let f = wall_turn(
+        size,
+        &boid(Vec2::new(980.0, 400.0), Vec2::new(150.0, 10.0)),
+        &fp,
+        &v,
+    );
+    assert!(f.x < 0.0 && f != Vec2::ZERO, "{f}");
+    // Its heading leans down: it turns down along the wall, not up.
+    assert!(f.y > 0.0, "{f}");
+    // Farther off, nothing yet.
+    let far = wall_turn(
+        size,
+        &boid(Vec2::new(900.0, 400.0), Vec2::new(150.0, 10.0)),
+        &fp,
+        &v,
+    );
+    assert_eq!(far, Vec2::ZERO);
+    // Running along the wall 100 px off it: nothing.
+    let along = wall_turn(
+        size,
+        &boid(Vec2::new(1180.0, 400.0), Vec2::new(0.0, 150.0)),
+        &fp,
+        &v,
+    );
+    assert_eq!(along, Vec2::ZERO);
+    // Weight 0: never.
+    fp.wall = 0.0;
+    let off = wall_turn(
+        size,
+        &boid(Vec2::new(1250.0, 400.0), Vec2::new(150.0, 0.0)),
+        &fp,
+        &v,
+    );
+    assert_eq!(off, Vec2::ZERO);
+}

@@ -51,6 +51,12 @@ pub struct FlockParams {
     /// Weight of each boid's own wander (Reynolds' jittered circle, the wander tuning's): enough
     /// that the flock roams the arena instead of cruising one line for ever.
     pub wander: f32,
+    /// Weight of turning off the walls, and how far off them a boid means to run along them
+    /// (px), turning as soon as it or the point `wall_look` px ahead of it is that near: the
+    /// turn starts early and gently, so a flock turns as one (see `boid.rs`).
+    pub wall: f32,
+    pub wall_margin: f32,
+    pub wall_look: f32,
 }
 
 impl Default for FlockParams {
@@ -75,6 +81,9 @@ impl Default for FlockParams {
             corridor_length: 140.0,
             corridor_half_width: 40.0,
             wander: 0.3,
+            wall: 0.0,
+            wall_margin: 60.0,
+            wall_look: 250.0,
         }
     }
 }

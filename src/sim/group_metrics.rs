@@ -83,6 +83,10 @@ impl Groups {
                 continue;
             }
             let size = self.size[i] as usize;
+            f.members += size;
+            if size < DUST {
+                f.dust += size;
+            }
             if size > f.largest {
                 f.largest = size;
                 biggest = Some(i as u32);
@@ -133,12 +137,30 @@ impl Groups {
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct GroupFigures {
     pub groups: usize,
+    /// Members of any group (those with finite positions).
+    pub members: usize,
     /// Members of the largest group and of the smallest.
     pub largest: usize,
     pub smallest: usize,
     /// The largest group's own polarization.
     pub polarization: f32,
+    /// Members of groups smaller than [`DUST`].
+    pub dust: usize,
 }
+
+impl GroupFigures {
+    /// The share of the members in groups smaller than [`DUST`] (0 for nobody).
+    pub fn dust_share(&self) -> f32 {
+        if self.members == 0 {
+            0.0
+        } else {
+            self.dust as f32 / self.members as f32
+        }
+    }
+}
+
+/// A group of fewer members than this is dust, not a flock.
+pub const DUST: usize = 10;
 
 /// Distances between members and their nearest neighbours.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -270,6 +292,8 @@ pub struct Watched {
     /// smallest (its size at the least): a crowd shedding dust shows it here.
     pub largest_group: usize,
     pub smallest_group: usize,
+    /// The share of the members in groups smaller than [`DUST`], the mean over the samples.
+    pub dust_share: f32,
     pub min_separation: Option<f32>,
     /// The mean nearest-neighbour distance at the end.
     pub nn_distance_mean: f32,
@@ -354,6 +378,7 @@ impl Watch {
             group_polarization,
             largest_group: least(|g| g.largest),
             smallest_group: least(|g| g.smallest),
+            dust_share: self.grouped.iter().map(|g| g.dust_share()).sum::<f32>() / samples,
             min_separation: self
                 .min_separation
                 .is_finite()

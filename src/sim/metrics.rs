@@ -238,6 +238,8 @@ impl Metrics {
             m.insert("group_polarization".into(), own.into());
             m.insert("largest_group".into(), w.largest_group.into());
             m.insert("smallest_group".into(), w.smallest_group.into());
+            let dust = round6(f64::from(w.dust_share));
+            m.insert("dust_share".into(), dust.into());
         } else {
             m.insert("min_separation_px".into(), min.into());
         }

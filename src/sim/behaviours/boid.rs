@@ -7,12 +7,21 @@ use super::decision::{Decision, Me, combine};
 use super::flock::{self, Around, Flockmates, Forces};
 use super::wander::WanderWalk;
 use crate::data::crowds::FlockParams;
-use crate::data::tuning::{AvoidTuning, WanderTuning};
+use crate::data::tuning::{AvoidTuning, VehicleTuning, WanderTuning};
 use crate::sim::space::Senses;
 use crate::sim::space::clear::{containment, no_about_face};
-use crate::sim::vehicle::{truncate, unit_or, unit_or_zero, within_a_tick};
+use crate::sim::vehicle::{Vehicle, truncate, unit_or, unit_or_zero, within_a_tick};
 use ::rand::Rng;
 use glam::Vec2;
+
+/// The walls' corners as a boid turns off them are rounded to this radius (px; at most half the
+/// arena's shorter side), so the way off one wall turns smoothly into the way off the next.
+const CORNER: f32 = 200.0;
+/// How much more the course bends inward than along the wall as the boid reaches it.
+const INWARD: f32 = 2.0;
+/// Nearer a wall than this (px) the feelers take the course over, as they do for mode 7's
+/// wanderers; the turn keeps the boids farther off.
+const HARD_MARGIN: f32 = 30.0;
 
 /// A boid's memory: its wander target and its feelers' state (in a [`WanderWalk`], as mode 7's
 /// agents keep theirs), and this tick's urges for the overlay.
@@ -65,12 +74,20 @@ pub fn steer(
         unit_or_zero(target - body.pos) * p.max_speed - body.vel,
         p.max_force,
     ) * fp.wander;
-    let urge = combine([f.total, wander]);
+    let size = Vec2::new(senses.arena.width, senses.arena.height);
+    let wall = wall_turn(size, body, fp, p);
+    let urge = combine([f.total, wander, wall]);
     // The course the urges ask for (`desired = v + steering`), bent round what the feelers
-    // feel and held off the walls.
+    // feel and, right at the walls, held off them.
     let a = t.avoid;
     let wish = unit_or(body.vel + urge, body.heading);
-    let push = containment(senses.arena, body.pos, a.look_ahead + a.min_length);
+    // (Without the turn, the feelers hold it off the walls from their whole reach.)
+    let hold = if fp.wall > 0.0 {
+        HARD_MARGIN
+    } else {
+        a.look_ahead + a.min_length
+    };
+    let push = containment(senses.arena, body.pos, hold);
     let wish = if push == Vec2::ZERO {
         wish
     } else {
@@ -110,4 +127,61 @@ pub fn steer(
         .or(around.leader.map(|l| l.pos))
         .unwrap_or(target);
     Decision::steer(force, aim, state)
+}
+
+/// The turn off the walls of an arena of `size` (weighted). Where the boid is, or where it will
+/// be `wall_look` px ahead, nearer the walls (their corners rounded to [`CORNER`]) than
+/// `wall_margin` `M`, at `d`, it steers for the course along the wall its heading leans to,
+/// bent inward the nearer it is: `desired = unit(t + 2·a·n)` with `t` that tangent, `n` the
+/// inward normal, `a = (M − d)/M`, the force `truncate(desired·max_speed − v, max_force) ·
+/// min(a, 1)` — and only while that course is more inward than its own. A flock heading for
+/// a wall starts turning well before it, gently, and its front and back turn nearly alike: it
+/// goes round as one, where turning only at the wall turns the front about while the back
+/// still heads in.
+pub fn wall_turn(size: Vec2, body: &Vehicle, fp: &FlockParams, v: &VehicleTuning) -> Vec2 {
+    let margin = fp.wall_margin;
+    if !(margin > 0.0 && fp.wall > 0.0) {
+        return Vec2::ZERO;
+    }
+    let dir = unit_or(body.vel, body.heading);
+    let (here, normal_here) = inside(size, body.pos);
+    let (ahead, normal_ahead) = inside(size, body.pos + dir * fp.wall_look.max(0.0));
+    let (d, n) = if ahead < here {
+        (ahead, normal_ahead)
+    } else {
+        (here, normal_here)
+    };
+    if d.is_nan() || d >= margin {
+        return Vec2::ZERO;
+    }
+    let a = (margin - d) / margin;
+    let along = n.perp();
+    let tangent = if dir.dot(along) >= 0.0 { along } else { -along };
+    let desired = unit_or(tangent + n * (a * INWARD), n);
+    if desired.dot(n) <= dir.dot(n) {
+        return Vec2::ZERO;
+    }
+    truncate(desired * v.max_speed - body.vel, v.max_force) * (fp.wall * a.min(1.0))
+}
+
+/// How far inside the arena of `size` the point `q` is — from the walls with their corners
+/// rounded to [`CORNER`] (negative outside) — and the inward normal of the nearest wall.
+fn inside(size: Vec2, q: Vec2) -> (f32, Vec2) {
+    let half = size * 0.5;
+    let r = CORNER.min(half.min_element()).max(0.0);
+    let rel = q - half;
+    // (The signed distance of a rounded box: `q` folded into one quadrant, measured from the
+    // box shrunk by the corner's radius.)
+    let past = rel.abs() - (half - Vec2::splat(r));
+    let out = past.max(Vec2::ZERO);
+    let outward = if past.x > 0.0 && past.y > 0.0 {
+        out / out.length()
+    } else if past.x > past.y {
+        Vec2::X
+    } else {
+        Vec2::Y
+    };
+    let sdf = out.length() + past.x.max(past.y).min(0.0) - r;
+    let sign = Vec2::new(rel.x.signum(), rel.y.signum());
+    (-sdf, -(outward * sign))
 }
