@@ -125,7 +125,7 @@ pub fn world(
         group_overlay::draw(world, player, &cam, alpha, labels);
     }
     let crowd = world.agents.len() > DETAIL_LIMIT;
-    for a in &world.agents {
+    for (i, a) in world.agents.iter().enumerate() {
         if a.queued() {
             continue;
         }
@@ -134,7 +134,9 @@ pub fn world(
         let r = a.radius(&world.tuning);
         // Rotate smoothly: the heading between the last two ticks, like the position.
         let turn = a.prev_heading.angle_between(a.body.heading);
-        let heading = if turn.is_finite() {
+        let heading = if let Some(smoothed) = view.headings.of(i) {
+            smoothed
+        } else if turn.is_finite() {
             Vec2::from_angle(turn * alpha).rotate(a.prev_heading)
         } else {
             a.body.heading

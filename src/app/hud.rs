@@ -59,6 +59,9 @@ pub fn draw(world: &World, view: &View) {
     if view.paused {
         first.push_str("   PAUSED");
     }
+    if view.headings.on {
+        first.push_str("   SMOOTHED");
+    }
     if view.replaying {
         first.push_str("   REPLAY");
     } else if view.demo || world.player.script != Script::Keys {

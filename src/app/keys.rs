@@ -20,6 +20,8 @@ pub enum Action {
     Overlay,
     /// The time-to-catch chart.
     Chart,
+    /// `Y`: heading smoothing.
+    Smooth,
     Grid,
     Tuning,
     Pause,
@@ -117,6 +119,12 @@ const COMMANDS: &[Binding] = &[
         label: "C",
         action: Action::Chart,
         help: "time-to-catch chart per chaser kind",
+    },
+    Binding {
+        keys: &[KeyCode::Y],
+        label: "Y",
+        action: Action::Smooth,
+        help: "heading smoothing: agents drawn facing their last 10 headings' mean",
     },
     Binding {
         keys: &[KeyCode::G],

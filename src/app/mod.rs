@@ -20,6 +20,7 @@ pub mod panel;
 pub mod pathview;
 pub mod replay;
 pub mod saves;
+pub mod smooth;
 pub mod style;
 pub mod text;
 pub mod trails;
@@ -174,6 +175,7 @@ async fn game(config: AppConfig, mut recorder: Option<RecordFile>) {
         replaying: false,
         shake: 0.0,
         kept: String::new(),
+        headings: Default::default(),
     };
     if let Some(status) = &config.start_status {
         view.say(status.clone());
@@ -260,6 +262,7 @@ async fn game(config: AppConfig, mut recorder: Option<RecordFile>) {
                 }
                 Action::Overlay => view.overlay = !view.overlay,
                 Action::Chart => view.chart = !view.chart,
+                Action::Smooth => view.headings.toggle(),
                 Action::Grid => view.grid = !view.grid,
                 Action::Tuning => view.tuning = !view.tuning,
                 Action::Help => view.turn_help(&help_rows()),
@@ -331,6 +334,7 @@ async fn game(config: AppConfig, mut recorder: Option<RecordFile>) {
                     bursts.add(world.player.pos, world.score.catches == catches);
                 }
                 trails.record(&world);
+                view.headings.record(&world);
                 ticks_run += 1;
                 write_record(&mut recorder, &mut world, false, &mut view);
             }

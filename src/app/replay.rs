@@ -191,6 +191,7 @@ async fn play(mut replay: Replay, mut out: Option<RecordFile>, quit: Option<f64>
         replaying: true,
         shake: 0.0,
         kept: String::new(),
+        headings: Default::default(),
     };
     let mut clock = Clock::new(TICK_HZ);
     let mut trails = trails::Trails::default();

@@ -42,6 +42,8 @@ pub struct View {
     pub shake: f32,
     /// The HUD's line of what is kept: the mode's best and the arena file (empty in a replay).
     pub kept: String,
+    /// `Y`: agents drawn facing their smoothed headings.
+    pub headings: super::smooth::Headings,
 }
 
 impl View {
