@@ -73,6 +73,9 @@ impl World {
     /// the slots assigned.
     pub(super) fn spawn_formation(&mut self, count: usize) {
         self.formation = FormationRun::new(self.formation.shape);
+        // (Room for the measures, so no tick allocates.)
+        let window = (ERROR_WINDOW_S / self.dt).round() as usize;
+        self.formation.errors.reserve(window + 1);
         let spawns = self.arena.spawns.clone();
         for i in 0..count {
             let pos = self.scattered(spawns[i % spawns.len()]);
@@ -80,6 +83,13 @@ impl World {
             self.agents.push(agent);
         }
         self.form();
+        let reach = 2.0 * self.tuning.member.radius;
+        let placed = self.agents.iter().map(|a| Placed {
+            id: a.id,
+            pos: a.body.pos,
+        });
+        let size = self.arena.size();
+        self.formation.grid.rebuild_members(size, reach, placed);
     }
 
     /// `V`: the next shape (or any), assigned again.

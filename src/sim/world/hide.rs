@@ -8,7 +8,6 @@ use crate::sim::agent::Behaviour;
 use crate::sim::behaviours::hide::{self, Bodyguard};
 use crate::sim::fsm::line_of_sight;
 use crate::sim::mode::Mode;
-use glam::Vec2;
 
 /// What the `hide` mode has measured since the mode began.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -112,30 +111,21 @@ impl World {
     pub(super) fn look_for_hiders(&mut self) {
         let player = self.player.pos;
         let mut run = self.hiding;
-        let charges: Vec<Option<Vec2>> = self
-            .agents
-            .iter()
-            .map(|a| match &a.behaviour {
-                Behaviour::Bodyguard(g) => self.agents.get(g.charge as usize).map(|c| c.body.pos),
-                _ => None,
-            })
-            .collect();
-        for (a, charge) in self.agents.iter_mut().zip(charges) {
-            match &mut a.behaviour {
-                Behaviour::Hide(h) => {
-                    h.seen = line_of_sight(&self.arena, player, a.body.pos);
-                    run.hider_ticks += 1;
-                    if !h.seen {
-                        run.hidden_ticks += 1;
-                    }
+        for a in &self.agents {
+            if let Behaviour::Bodyguard(g) = &a.behaviour
+                && let Some(c) = self.agents.get(g.charge as usize)
+            {
+                run.guard_ticks += 1;
+                run.guard_off_line += f64::from(hide::off_segment(a.body.pos, player, c.body.pos));
+            }
+        }
+        for a in &mut self.agents {
+            if let Behaviour::Hide(h) = &mut a.behaviour {
+                h.seen = line_of_sight(&self.arena, player, a.body.pos);
+                run.hider_ticks += 1;
+                if !h.seen {
+                    run.hidden_ticks += 1;
                 }
-                Behaviour::Bodyguard(_) => {
-                    if let Some(c) = charge {
-                        run.guard_ticks += 1;
-                        run.guard_off_line += f64::from(hide::off_segment(a.body.pos, player, c));
-                    }
-                }
-                _ => {}
             }
         }
         self.hiding = run;
