@@ -64,7 +64,7 @@ const TICK_HZ: f64 = 60.0;
 const NO_ATTRACT: &str = "1000";
 
 /// The mode keys and the names the record uses, in the key table's order (SPEC §1–2).
-const MODES: [(&str, &str); 14] = [
+const MODES: [(&str, &str); 16] = [
     ("1", "tile-chase"),
     ("2", "tile-los"),
     ("3", "los-chase"),
@@ -78,6 +78,8 @@ const MODES: [(&str, &str); 14] = [
     ("shift+2", "swarm"),
     ("shift+3", "pathfind"),
     ("shift+5", "crowd"),
+    ("shift+6", "hide"),
+    ("shift+7", "formation"),
     ("0", "mixed"),
 ];
 /// Ticks each mode runs in the tour before its screenshot: one simulated second. Enough for
@@ -392,6 +394,9 @@ fn window_tour_of_every_key() {
         }
         if name == "crowd" {
             tour_crowd(&mut s, &mut rec);
+        }
+        if name == "hide" || name == "formation" {
+            tour_classics(&mut s, &mut rec, name);
         }
     }
     phases.push(("every mode", phase.elapsed()));
@@ -1797,6 +1802,33 @@ fn tour_crowd(s: &mut Harness, rec: &mut Record) {
     let from = rec.len();
     s.xdotool(&["key", "v"]);
     s.wait_event(rec, from, "avoid:separation", 10, "V in the crowd");
+}
+
+/// In hide: `T` adds the bodyguards (`flip:on`, three more agents); in the formation: `V` takes
+/// the next shape (`shape:line`); in both, `Y` turns heading smoothing on and off (drawing only:
+/// the ticks go on).
+fn tour_classics(s: &mut Harness, rec: &mut Record, name: &str) {
+    rec.refresh();
+    let from = rec.len();
+    let before = rec.ticks[from - 1].agents.len();
+    if name == "hide" {
+        s.xdotool(&["key", "t"]);
+        let (at, _) = s.wait_event(rec, from, "flip:on", 10, "T in hide");
+        s.wait_lines(rec, at + 2, "ticks after the bodyguards came", 10);
+        assert_eq!(
+            rec.ticks[at + 1].agents.len(),
+            before + 3,
+            "three bodyguards"
+        );
+    } else {
+        s.xdotool(&["key", "v"]);
+        s.wait_event(rec, from, "shape:line", 10, "V in the formation");
+    }
+    rec.refresh();
+    let from = rec.len();
+    s.xdotool(&["key", "y"]);
+    s.xdotool(&["key", "y"]);
+    s.wait_lines(rec, from + 10, "ticks after Y twice", 10);
 }
 
 /// Each agent's distance between the first and last line of `run`, leaving out the agents that
