@@ -378,6 +378,14 @@ impl World {
             pos: self.player.pos,
             vel: self.player.vel,
         };
+        // Room for the most half-planes a walker can have (four walls, every obstacle, its
+        // neighbours and the player), so the solver never grows its lists within a tick; this
+        // reserves only when the obstacles or the neighbour count have grown.
+        let most = 4 + self.arena.obstacles().len() + wp.max_neighbours as usize + 1;
+        w.scratch.lines.clear();
+        w.scratch.lines.reserve(most);
+        w.scratch.projected.clear();
+        w.scratch.projected.reserve(most);
         let mut all_home = true;
         for (i, a) in self.agents.iter_mut().enumerate() {
             let crowd = Crowd {
