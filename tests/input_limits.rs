@@ -178,7 +178,7 @@ fn an_overflowing_obstacle_is_refused_with_its_line_and_field_path_in_every_mode
         Vec::<&str>::new(),
         "modes that replayed the shape"
     );
-    assert_eq!(Mode::ALL.len(), 17);
+    assert_eq!(Mode::ALL.len(), 18);
 }
 
 #[test]

@@ -144,6 +144,7 @@ fn all_continuous(mode: Mode) -> bool {
             | Mode::Fsm
             | Mode::Hide
             | Mode::Formation
+            | Mode::Pathway
     )
 }
 
@@ -538,6 +539,7 @@ fn build_arena(plan: &ArenaPlan) -> ArenaData {
             .collect(),
         spawns,
         player_start,
+        pathways: Vec::new(),
     }
 }
 
@@ -707,6 +709,11 @@ proptest! {
     fn formation_stays_finite_inside_clear_and_deterministic(c in case(Mode::Formation)) {
         check(&c)?;
     }
+
+    #[test]
+    fn pathway_stays_finite_inside_clear_and_deterministic(c in case(Mode::Pathway)) {
+        check(&c)?;
+    }
 }
 
 /// Every mode's property over [`LONG_CASES`] cases, drawn from the same seed as the tests above.
@@ -733,7 +740,7 @@ fn every_mode_holds_over_many_cases() {
 fn every_mode_has_a_property() {
     assert_eq!(
         Mode::ALL.len(),
-        17,
+        18,
         "a new mode needs its own property here"
     );
 }
@@ -859,6 +866,7 @@ fn regression_an_agent_spawned_in_a_gap_narrower_than_itself_starts_where_it_fit
         spawns: vec![[256.0, 100.0]],
         player_start: [40.0, 40.0],
         pickups: Vec::new(),
+        pathways: Vec::new(),
     };
     for mode in [Mode::LosChase, Mode::Evade, Mode::Avoid] {
         let mut case = regression(mode, 1, arena.clone());

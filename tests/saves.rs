@@ -120,16 +120,19 @@ fn no_settings_folder_saves_nothing_and_says_so() {
 
 #[test]
 fn a_saved_arena_reads_back_equal_in_the_compact_shape_of_the_assets() {
-    // The default arena: 8 obstacles, 8 spawn points, 4 pickups; the file in assets/ is 22 lines.
+    // The default arena: 8 obstacles, 8 spawn points, 4 pickups, one pathway; the file in assets/
+    // is 25 lines.
     let data = data::built_in();
     let text = arena::to_json(&data.arena);
     assert_eq!(arena::parse(&text), Ok(data.arena.clone()));
-    // { + 3 sizes + "obstacles": [ + 8 + ], + "spawns": [ + 2 lines of 4 + ], + start + pickups + }
-    assert_eq!(text.lines().count(), 21, "{text}");
+    // { + 3 sizes + "obstacles": [ + 8 + ], + "spawns": [ + 2 lines of 4 + ], + start + pickups
+    // + "pathways": [ + 1 + ] + }
+    assert_eq!(text.lines().count(), 24, "{text}");
     assert!(text.lines().count() <= arena::BUILT_IN.lines().count());
     assert!(
         text.contains("\n    { \"shape\": \"circle\", \"x\": 320, \"y\": 224, \"radius\": 48 },\n")
     );
+    assert!(text.contains("\n    { \"radius\": 36, \"cyclic\": true, \"points\": [[100, 100], "));
 
     // With a clicked obstacle at a fractional place: one line more, every number read back.
     let mut world = world_on(&data, Mode::Avoid);
@@ -140,7 +143,7 @@ fn a_saved_arena_reads_back_equal_in_the_compact_shape_of_the_assets() {
     let saved = world.arena_to_save();
     let text = arena::to_json(&saved);
     assert_eq!(arena::parse(&text), Ok(saved));
-    assert_eq!(text.lines().count(), 22);
+    assert_eq!(text.lines().count(), 25);
 
     // The maze (24 rectangles, 34 lines as shipped) stays as short.
     let (_, maze_text) = arena::built_in_named("maze.json").expect("the maze is built in");
@@ -352,6 +355,7 @@ fn n_steps_through_the_arenas_smallest_first_and_back_to_the_first() {
     small.spawns = vec![[32.0, 32.0]];
     small.player_start = [320.0, 192.0];
     small.pickups.clear();
+    small.pathways.clear();
     scratch::write(&folder, "mine.json", &arena::to_json(&small));
     let mut saves = window_saves(&folder);
     let mut seen = Vec::new();

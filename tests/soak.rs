@@ -104,7 +104,7 @@ fn soak(mode: Mode, seconds: f64) {
 #[test]
 fn every_mode_is_soaked() {
     // Each mode below has its two tests; a new mode needs them too.
-    assert_eq!(Mode::ALL.len(), 17);
+    assert_eq!(Mode::ALL.len(), 18);
 }
 
 #[test]
@@ -325,4 +325,15 @@ fn formation_soaks_half_a_minute_with_twice_its_agents() {
 #[ignore = long!()]
 fn formation_soaks_ten_minutes_with_twice_its_agents() {
     soak(Mode::Formation, SECONDS);
+}
+
+#[test]
+fn pathway_soaks_half_a_minute_with_twice_its_agents() {
+    soak(Mode::Pathway, QUICK_SECONDS);
+}
+
+#[test]
+#[ignore = long!()]
+fn pathway_soaks_ten_minutes_with_twice_its_agents() {
+    soak(Mode::Pathway, SECONDS);
 }

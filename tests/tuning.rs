@@ -73,16 +73,28 @@ fn each_panel_shows_the_sliders_of_its_own_behaviours() {
     );
     // The formation: the player, its members' vehicle and the formation section.
     assert_eq!(shown(Mode::Formation).len(), 3 + 4 + 8);
+    // The pathway: the player, its pedestrians' vehicle and the pathway section.
+    let walking = shown(Mode::Pathway);
+    assert_eq!(walking.len(), 3 + 4 + 7);
+    assert!(walking[3..7].iter().all(|p| p.starts_with("pedestrian.")));
+    assert!(walking[7..].iter().all(|p| p.starts_with("pathway.")));
     assert!(fsm[9..].iter().all(|p| p.starts_with("fsm.")));
     // The free-for-all runs every ground behaviour in its first form (no guards): every slider
     // but the waypoint wander's, mode 7's chasers' separation and the fsm section (54 in all).
     let mixed = shown(Mode::Mixed);
-    // (The second bank's flock and swarm are not in it, nor the third bank's walkers, hiders
-    // and formations: their sliders show in their own modes.)
+    // (The second bank's flock and swarm are not in it, nor the third bank's walkers, hiders,
+    // formations and pedestrians: their sliders show in their own modes.)
     let third = |p: &&str| {
-        ["hide.", "crowd.", "member.", "formation."]
-            .iter()
-            .any(|s| p.starts_with(s))
+        [
+            "hide.",
+            "crowd.",
+            "member.",
+            "formation.",
+            "pedestrian.",
+            "pathway.",
+        ]
+        .iter()
+        .any(|s| p.starts_with(s))
     };
     let grouped = |p: &&str| {
         ["boid.", "flock.", "swarm."]
@@ -94,10 +106,10 @@ fn each_panel_shows_the_sliders_of_its_own_behaviours() {
         .map(|s| s.path)
         .filter(|p| !mixed.contains(p) && !grouped(p) && !third(p))
         .collect();
-    assert_eq!(SLIDERS.len(), 86 + 3 + 4 + 14 + 4 + 8);
+    assert_eq!(SLIDERS.len(), 86 + 3 + 4 + 14 + 4 + 8 + 4 + 7);
     assert_eq!(
         SLIDERS.iter().filter(|s| third(&s.path)).count(),
-        4 + 14 + 4 + 8
+        4 + 14 + 4 + 8 + 4 + 7
     );
     assert_eq!(SLIDERS.iter().filter(|s| grouped(&s.path)).count(), 35);
     assert_eq!(

@@ -8,10 +8,11 @@ use super::labels::Labels;
 use super::layout::Layout;
 use super::legend::{Key, Mark};
 use super::palette::{
-    APART, BACKGROUND, BLOCKED, CHASER, FEELER, FLASH, FLOOR, GRID, LABEL, NEIGHBOUR, OBSTACLE,
-    PATH, PLAYER, PREDICT, SIGHT, STEERING, THREAT, TRAIL, VELOCITY, WALKED,
+    AHEAD, APART, BACKGROUND, BLOCKED, CHASER, FEELER, FLASH, FLOOR, GRID, LABEL, NEIGHBOUR,
+    OBSTACLE, PATH, PLAYER, PREDICT, PROJECTION, SIGHT, STEERING, THREAT, TRAIL, VELOCITY, WALKED,
 };
 use super::pathview;
+use super::pathways;
 use super::style;
 use super::trails::{TRAIL_SECONDS, Trails};
 use super::view::View;
@@ -69,6 +70,7 @@ pub fn world(
     if view.grid {
         grid(world, &cam);
     }
+    pathways::floor(world, &view.sketch, view.overlay, &cam);
     for o in arena.obstacles() {
         obstacle(o, &cam);
     }
@@ -403,6 +405,8 @@ fn role_key(role: Role) -> (Color, &'static str) {
         Role::Apart => (APART, "push apart"),
         Role::Neighbour => (NEIGHBOUR, "neighbour heeded"),
         Role::Goal => (SIGHT, "goal and the way to it"),
+        Role::Projection => (PROJECTION, "prediction projected on the lane"),
+        Role::Ahead => (AHEAD, "target ahead (line: correcting)"),
         Role::HalfPlane => (APART, "ORCA half-plane (velocity space)"),
         Role::Chosen => (VELOCITY, "chosen velocity (velocity space)"),
     }
@@ -411,6 +415,7 @@ fn role_key(role: Role) -> (Color, &'static str) {
 /// The legend's keys for what the overlay draws this frame, from the colours it draws them in.
 pub fn keys(world: &World, out: &mut Vec<Key>) {
     out.push(Key::new(VELOCITY, Mark::Line, "velocity"));
+    pathways::keys(world, out);
     let mut roles: Vec<Role> = Vec::new();
     for i in overlaid(world) {
         if let Some(t) = world.trace_of(i) {

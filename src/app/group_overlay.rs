@@ -60,7 +60,8 @@ pub fn draw(world: &World, player: Vec2, cam: &Camera, alpha: f32, labels: &mut 
         | Mode::Fsm
         | Mode::Hide
         | Mode::Crowd
-        | Mode::Formation => {}
+        | Mode::Formation
+        | Mode::Pathway => {}
     }
 }
 
@@ -237,7 +238,8 @@ pub fn keys(world: &World, out: &mut Vec<Key>) {
         | Mode::Fsm
         | Mode::Hide
         | Mode::Crowd
-        | Mode::Formation => return,
+        | Mode::Formation
+        | Mode::Pathway => return,
     };
     for &(color, name) in forces {
         out.push(Key::new(color, Mark::Line, name));

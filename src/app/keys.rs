@@ -5,7 +5,7 @@ use crate::sim::mode::{Bank, Key, Mode};
 use glam::Vec2;
 use macroquad::input::{
     KeyCode, MouseButton, get_last_key_pressed, is_key_down, is_key_pressed, is_key_released,
-    is_mouse_button_pressed, mouse_position,
+    is_mouse_button_down, is_mouse_button_pressed, mouse_position,
 };
 use std::sync::LazyLock;
 
@@ -190,13 +190,13 @@ const COMMANDS: &[Binding] = &[
         keys: &[],
         label: "left click",
         action: Action::AddObstacle,
-        help: "add a circular obstacle",
+        help: "add a circular obstacle (pathway: drag to draw a new pathway)",
     },
     Binding {
         keys: &[],
         label: "right click",
         action: Action::RemoveObstacle,
-        help: "remove the obstacle under the cursor",
+        help: "remove the obstacle under the cursor (pathway: the data's pathways again)",
     },
     Binding {
         keys: &[KeyCode::S],
@@ -293,6 +293,8 @@ pub struct FrameInput {
     pub move_dir: Vec2,
     /// Whether any key is down (for attract mode and idle detection).
     pub any_key: bool,
+    /// Whether the left button is held (a drag drawing a pathway).
+    pub left_held: bool,
 }
 
 /// Read the keyboard and mouse through the table. `ui_has_mouse`: the tuning panel is under the
@@ -310,6 +312,7 @@ pub fn capture(ui_has_mouse: bool) -> FrameInput {
     let (mx, my) = mouse_position();
     let mut input = FrameInput {
         mouse: Vec2::new(mx, my),
+        left_held: is_mouse_button_down(MouseButton::Left),
         ..FrameInput::default()
     };
     for b in BINDINGS.iter() {

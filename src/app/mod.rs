@@ -18,6 +18,7 @@ pub mod page;
 pub mod palette;
 pub mod panel;
 pub mod pathview;
+pub mod pathways;
 pub mod replay;
 pub mod saves;
 pub mod smooth;
@@ -176,6 +177,7 @@ async fn game(config: AppConfig, mut recorder: Option<RecordFile>) {
         shake: 0.0,
         kept: String::new(),
         headings: Default::default(),
+        sketch: Default::default(),
     };
     if let Some(status) = &config.start_status {
         view.say(status.clone());
@@ -231,6 +233,13 @@ async fn game(config: AppConfig, mut recorder: Option<RecordFile>) {
                     } else if key == 'V' && world.mode == Mode::Formation {
                         world.apply(Command::Shape(world.formation.shape.next()));
                     }
+                }
+                // (In `pathway` the mouse draws pathways instead.)
+                Action::AddObstacle if world.mode == Mode::Pathway => {
+                    view.sketch.begin(cam.to_world(input.mouse), &world);
+                }
+                Action::RemoveObstacle if world.mode == Mode::Pathway => {
+                    world.apply(Command::RestorePathway);
                 }
                 Action::AddObstacle => {
                     let at = cam.to_world(input.mouse);
@@ -291,6 +300,12 @@ async fn game(config: AppConfig, mut recorder: Option<RecordFile>) {
                 }
                 Action::Quit => quit = true,
             }
+        }
+        if let Some(draw) = view
+            .sketch
+            .follow(input.left_held, cam.to_world(input.mouse), &world)
+        {
+            world.apply(draw);
         }
         let out_of_time = config.quit_after.is_some_and(|s| get_time() - started >= s);
         if quit || out_of_time {

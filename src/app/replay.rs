@@ -192,6 +192,7 @@ async fn play(mut replay: Replay, mut out: Option<RecordFile>, quit: Option<f64>
         shake: 0.0,
         kept: String::new(),
         headings: Default::default(),
+        sketch: Default::default(),
     };
     let mut clock = Clock::new(TICK_HZ);
     let mut trails = trails::Trails::default();

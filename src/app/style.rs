@@ -105,6 +105,7 @@ fn look(kind: Kind) -> Style {
         Kind::Bodyguard => (VERMILLION, &TANK, "bodyguard"),
         Kind::Walker => (PURPLE, &KITE, "walker"),
         Kind::Member => (GREEN, &DART, "member"),
+        Kind::Pedestrian => (YELLOW, &KITE, "pedestrian"),
         Kind::Boss => (GREEN, &BOSS, "boss"),
         Kind::Escort => (VERMILLION, &ESCORT, "escort"),
         Kind::Drone => (SKY, &DRONE, "drone"),

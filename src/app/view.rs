@@ -44,6 +44,8 @@ pub struct View {
     pub kept: String,
     /// `Y`: agents drawn facing their smoothed headings.
     pub headings: super::smooth::Headings,
+    /// A pathway being drawn with a left-drag (`pathway`).
+    pub sketch: super::pathways::Sketch,
 }
 
 impl View {

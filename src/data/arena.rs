@@ -1,5 +1,6 @@
 //! `arena.json`: the arena's size, tile size, obstacles, spawn points and the player's start.
 
+use super::pathways::{self, PathwayData};
 use super::{FieldError, check_positive};
 use serde::{Deserialize, Serialize};
 
@@ -40,6 +41,9 @@ pub struct ArenaData {
     /// Power-ups for the `fsm` mode's player (points); other modes leave them alone.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pickups: Vec<[f32; 2]>,
+    /// Pathways for the `pathway` mode (polylines with a radius); other modes leave them alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pathways: Vec<PathwayData>,
 }
 
 /// A circle (`x`, `y` centre) or an axis-aligned rectangle (`x`, `y` top-left corner).
@@ -138,11 +142,11 @@ impl ArenaData {
         for (i, p) in self.pickups.iter().enumerate() {
             self.check_point(&format!("pickups[{i}]"), *p)?;
         }
-        Ok(())
+        pathways::validate(&self.pathways, self.width, self.height)
     }
 
     /// The arena drawn `s` times larger: sides, obstacles (positions and sizes), spawn points,
-    /// the player's start and the pickups, all about the top-left corner; the tile size stays,
+    /// the player's start, the pickups and the pathways, all about the top-left corner; the tile size stays,
     /// so the grid has more tiles. Bodies keep their size, so a crowd spread over it is sparser.
     pub fn scaled(&self, s: f32) -> ArenaData {
         let at = |p: &[f32; 2]| [p[0] * s, p[1] * s];
@@ -154,6 +158,7 @@ impl ArenaData {
             spawns: self.spawns.iter().map(at).collect(),
             player_start: at(&self.player_start),
             pickups: self.pickups.iter().map(at).collect(),
+            pathways: self.pathways.iter().map(|p| p.scaled(s)).collect(),
         }
     }
 
@@ -214,7 +219,7 @@ fn check_finite(path: &str, v: f32) -> Result<(), FieldError> {
 
 /// The arena as Ctrl+S saves it, in the shape `assets/arena.json` is written in: one field a
 /// line, one obstacle a line, the spawn points [`POINTS_PER_LINE`] to a line, the pickups on one
-/// line. A file of a few obstacles stays a few lines long however often it is saved, and reads
+/// line, one pathway a line. A file of a few obstacles stays a few lines long however often it is saved, and reads
 /// back equal: every number is written as the shortest text that parses to the same `f32`.
 pub fn to_json(data: &ArenaData) -> String {
     let obstacles: Vec<String> = data
@@ -250,6 +255,14 @@ pub fn to_json(data: &ArenaData) -> String {
     out += &format!("  \"player_start\": {}", point(data.player_start));
     if !data.pickups.is_empty() {
         out += &format!(",\n  \"pickups\": [{}]", points(&data.pickups, ", "));
+    }
+    if !data.pathways.is_empty() {
+        let lines: Vec<String> = data
+            .pathways
+            .iter()
+            .map(|p| pathways::to_json(p, point))
+            .collect();
+        out += &format!(",\n  \"pathways\": [\n    {}\n  ]", lines.join(",\n    "));
     }
     out + "\n}"
 }

@@ -228,3 +228,98 @@ pub const FORMATION_SLIDERS: &[SectionSlider<FormationParams>] = &[
         set: |t, v| t.separation_range = v,
     },
 ];
+
+/// The `pathway` section (Shift+8). Lengths are pixels, times seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PathwayParams {
+    /// Reynolds' prediction: how far ahead in time an agent predicts where it will be.
+    pub predict_s: f32,
+    /// The least distance along the path to the target a correction steers for (the target is
+    /// `speed × predict_s` ahead, and at least this: an agent at rest still has somewhere to go).
+    pub lead: f32,
+    /// Two-way traffic keeps right: each way's lane is centred this share of the radius to the
+    /// right of the centre line, and reaches to the pathway's edge (0: Reynolds' own, the
+    /// whole pathway for both ways).
+    pub keep_right: f32,
+    /// How hard agents push apart (Reynolds' separation) and within what range.
+    pub separation: f32,
+    pub separation_range: f32,
+    /// How hard agents keep off obstacles and walls nearer than `clearance` to their edge.
+    pub obstacle: f32,
+    pub clearance: f32,
+}
+
+impl Default for PathwayParams {
+    fn default() -> Self {
+        PathwayParams {
+            predict_s: 0.5,
+            lead: 24.0,
+            keep_right: 0.5,
+            separation: 1.0,
+            separation_range: 32.0,
+            obstacle: 1.0,
+            clearance: 16.0,
+        }
+    }
+}
+
+/// Every number of the `pathway` section.
+pub const PATHWAY_SLIDERS: &[SectionSlider<PathwayParams>] = &[
+    SectionSlider {
+        path: "pathway.predict_s",
+        label: "prediction time (s)",
+        min: 0.0,
+        max: 3.0,
+        get: |t| t.predict_s,
+        set: |t, v| t.predict_s = v,
+    },
+    SectionSlider {
+        path: "pathway.lead",
+        label: "least target lead (px)",
+        min: 1.0,
+        max: 400.0,
+        get: |t| t.lead,
+        set: |t, v| t.lead = v,
+    },
+    SectionSlider {
+        path: "pathway.keep_right",
+        label: "keep right (share of radius)",
+        min: 0.0,
+        max: 0.9,
+        get: |t| t.keep_right,
+        set: |t, v| t.keep_right = v,
+    },
+    SectionSlider {
+        path: "pathway.separation",
+        label: "pedestrians' separation",
+        min: 0.0,
+        max: 10.0,
+        get: |t| t.separation,
+        set: |t, v| t.separation = v,
+    },
+    SectionSlider {
+        path: "pathway.separation_range",
+        label: "separation range (px)",
+        min: 1.0,
+        max: 200.0,
+        get: |t| t.separation_range,
+        set: |t, v| t.separation_range = v,
+    },
+    SectionSlider {
+        path: "pathway.obstacle",
+        label: "keep off obstacles",
+        min: 0.0,
+        max: 10.0,
+        get: |t| t.obstacle,
+        set: |t, v| t.obstacle = v,
+    },
+    SectionSlider {
+        path: "pathway.clearance",
+        label: "obstacle clearance (px)",
+        min: 0.0,
+        max: 200.0,
+        get: |t| t.clearance,
+        set: |t, v| t.clearance = v,
+    },
+];

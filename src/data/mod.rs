@@ -9,6 +9,7 @@ pub mod best;
 pub mod classics;
 pub mod crowds;
 pub mod fsm;
+pub mod pathways;
 pub mod patterns;
 pub mod settings;
 pub mod tuning;

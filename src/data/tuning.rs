@@ -5,6 +5,7 @@
 //! validation uses the same ranges.
 
 use super::classics::{FORMATION_SLIDERS, FormationParams, HIDE_SLIDERS, HideParams};
+use super::classics::{PATHWAY_SLIDERS, PathwayParams};
 use super::fsm::{FSM_SLIDERS, FsmTuning};
 use super::walkers::{WALKER_SLIDERS, WalkerParams};
 use super::{FieldError, check_range};
@@ -65,6 +66,12 @@ pub struct Tuning {
     /// The formation's slots and anchor (Shift+7).
     #[serde(default)]
     pub formation: FormationParams,
+    /// The vehicle of a pathway's pedestrians (Shift+8).
+    #[serde(default = "defaults::pedestrian")]
+    pub pedestrian: VehicleTuning,
+    /// How pedestrians follow a pathway and keep apart (Shift+8).
+    #[serde(default)]
+    pub pathway: PathwayParams,
 }
 
 /// Missing sections (a hand-written file may name only the ones it changes) take the built-in
@@ -126,6 +133,9 @@ mod defaults {
     }
     pub fn member() -> VehicleTuning {
         built_in().member
+    }
+    pub fn pedestrian() -> VehicleTuning {
+        built_in().pedestrian
     }
 }
 
@@ -323,6 +333,8 @@ pub enum Section {
     Crowd,
     /// A formation's members, slots and anchor (Shift+7).
     Formation,
+    /// A pathway's pedestrians and how they follow it (Shift+8).
+    Pathway,
 }
 
 /// One tunable number: its field path, the label the panel shows, the allowed range, and how to
@@ -1157,6 +1169,49 @@ pub const SLIDERS: &[Slider] = &[
     section_slider!(FORMATION_SLIDERS, formation, Section::Formation, 5),
     section_slider!(FORMATION_SLIDERS, formation, Section::Formation, 6),
     section_slider!(FORMATION_SLIDERS, formation, Section::Formation, 7),
+    Slider {
+        path: "pedestrian.max_speed",
+        label: "pedestrian max speed",
+        min: 10.0,
+        max: 1000.0,
+        section: Section::Pathway,
+        get: |t| t.pedestrian.max_speed,
+        set: |t, v| t.pedestrian.max_speed = v,
+    },
+    Slider {
+        path: "pedestrian.max_force",
+        label: "pedestrian max force",
+        min: 10.0,
+        max: 10000.0,
+        section: Section::Pathway,
+        get: |t| t.pedestrian.max_force,
+        set: |t, v| t.pedestrian.max_force = v,
+    },
+    Slider {
+        path: "pedestrian.mass",
+        label: "pedestrian mass",
+        min: 0.1,
+        max: 20.0,
+        section: Section::Pathway,
+        get: |t| t.pedestrian.mass,
+        set: |t, v| t.pedestrian.mass = v,
+    },
+    Slider {
+        path: "pedestrian.radius",
+        label: "pedestrian radius",
+        min: 2.0,
+        max: 40.0,
+        section: Section::Pathway,
+        get: |t| t.pedestrian.radius,
+        set: |t, v| t.pedestrian.radius = v,
+    },
+    section_slider!(PATHWAY_SLIDERS, pathway, Section::Pathway, 0),
+    section_slider!(PATHWAY_SLIDERS, pathway, Section::Pathway, 1),
+    section_slider!(PATHWAY_SLIDERS, pathway, Section::Pathway, 2),
+    section_slider!(PATHWAY_SLIDERS, pathway, Section::Pathway, 3),
+    section_slider!(PATHWAY_SLIDERS, pathway, Section::Pathway, 4),
+    section_slider!(PATHWAY_SLIDERS, pathway, Section::Pathway, 5),
+    section_slider!(PATHWAY_SLIDERS, pathway, Section::Pathway, 6),
 ];
 
 impl Tuning {

@@ -39,6 +39,10 @@ pub enum Command {
     Avoid(Avoidance),
     /// `V` in `formation`: the shape (`wedge`, `line`, `column`, `ring`).
     Shape(FormationShape),
+    /// A left-drag in `pathway`: the pathway drawn, its points in order (`[[x,y],...]`).
+    DrawPathway(#[serde(with = "points")] Vec<Vec2>),
+    /// A right click in `pathway`: the data's pathways again.
+    RestorePathway,
     /// `R`: back to the start, mode, flip and agent count kept.
     Reset,
     /// `+` / `-`: the crowd's new size.
@@ -173,6 +177,22 @@ mod point {
         let [x, y] = <[f32; 2]>::deserialize(d)?;
         super::finite(&[x, y])?;
         Ok(Vec2::new(x, y))
+    }
+}
+
+mod points {
+    use glam::Vec2;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(ps: &[Vec2], s: S) -> Result<S::Ok, S::Error> {
+        let wire: Vec<[f32; 2]> = ps.iter().map(|p| [p.x, p.y]).collect();
+        wire.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec2>, D::Error> {
+        let wire = Vec::<[f32; 2]>::deserialize(d)?;
+        wire.iter().try_for_each(|p| super::finite(p))?;
+        Ok(wire.into_iter().map(Vec2::from).collect())
     }
 }
 

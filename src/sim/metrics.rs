@@ -273,7 +273,8 @@ fn join(world: &World) -> f32 {
         | Mode::Fsm
         | Mode::Crowd
         | Mode::Hide
-        | Mode::Formation => world.tuning.swarm.range * 2.0 * world.tuning.boid.radius,
+        | Mode::Formation
+        | Mode::Pathway => world.tuning.swarm.range * 2.0 * world.tuning.boid.radius,
     }
 }
 

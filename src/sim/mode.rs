@@ -114,6 +114,8 @@ pub enum Mode {
     Hide,
     /// Third bank: the player leads a formation.
     Formation,
+    /// Third bank: pedestrians follow a pathway both ways.
+    Pathway,
 }
 
 /// [`Mode::ALL`] from one list, checked against the enum: a mode left out of the list leaves the
@@ -132,7 +134,7 @@ macro_rules! every_mode {
 
 every_mode!(
     TileChase, TileLos, LosChase, Intercept, Evade, Wander, Avoid, Galaga, Patterns, Mixed, Flock,
-    Swarm, Pathfind, Fsm, Crowd, Hide, Formation,
+    Swarm, Pathfind, Fsm, Crowd, Hide, Formation, Pathway,
 );
 
 impl Mode {
@@ -474,6 +476,21 @@ impl Mode {
                 moves_together: false,
                 agents: 12,
                 alternate_key: Some('T'),
+            },
+            Mode::Pathway => &ModeInfo {
+                name: "pathway",
+                key: Key {
+                    bank: Bank::Second,
+                    digit: 8,
+                },
+                help: "pathway: pedestrians follow a pathway both ways (drag: draw one, right click: the data's)",
+                title: "path following",
+                description: "predict, project onto the pathway, steer ahead along it only when the prediction leaves the lane; half go each way, keeping right (drag: draw a pathway)",
+                alternate: "predict, project onto the pathway, steer ahead along it only when the prediction leaves the lane; half go each way, keeping right (drag: draw a pathway)",
+                sections: &[Section::Player, Section::Pathway],
+                moves_together: false,
+                agents: 40,
+                alternate_key: None,
             },
         }
     }

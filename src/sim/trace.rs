@@ -53,6 +53,10 @@ pub enum Role {
     HalfPlane,
     /// The velocity a walker chose, in the same velocity space.
     Chosen,
+    /// A pedestrian's predicted point projected on its lane (and the line to it).
+    Projection,
+    /// The target ahead on a pedestrian's lane (and the line to it while it corrects).
+    Ahead,
 }
 
 /// The shape of a mark, in arena coordinates.

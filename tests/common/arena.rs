@@ -20,6 +20,7 @@ pub fn empty(width: f32, height: f32) -> ArenaData {
         spawns: vec![[40.0, 40.0]],
         player_start: [width / 2.0, height / 2.0],
         pickups: Vec::new(),
+        pathways: Vec::new(),
     }
 }
 

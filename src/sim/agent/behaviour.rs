@@ -12,6 +12,7 @@ use crate::sim::behaviours::galaga::Ship;
 use crate::sim::behaviours::guard::Guard;
 use crate::sim::behaviours::hide::{Bodyguard, Hider};
 use crate::sim::behaviours::pathfind::PathChase;
+use crate::sim::behaviours::pathway::Pedestrian;
 use crate::sim::behaviours::pattern::{PatternRun, TileRun};
 use crate::sim::behaviours::swarmer::SwarmMind;
 use crate::sim::behaviours::tile_los::TileLine;
@@ -75,6 +76,9 @@ pub enum Behaviour {
     Walker(Box<WalkerMind>),
     /// `formation`: a member pursuing its slot.
     Member(Box<Member>),
+    /// `pathway`: a pedestrian following a pathway (the world places it on its pathway, see
+    /// `world/pathway.rs`).
+    Pedestrian(Box<Pedestrian>),
 }
 
 /// What touching the player means for an agent.
@@ -123,6 +127,7 @@ impl Behaviour {
             Mode::Pathfind => Behaviour::Path(Box::default()),
             Mode::Hide => Behaviour::Hide(Box::default()),
             Mode::Formation => Behaviour::Member(Box::default()),
+            Mode::Pathway => Behaviour::Pedestrian(Box::default()),
             Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm | Mode::Crowd => return None,
         })
     }
@@ -167,6 +172,7 @@ impl Behaviour {
             Behaviour::Bodyguard(_) => Kind::Bodyguard,
             Behaviour::Walker(_) => Kind::Walker,
             Behaviour::Member(_) => Kind::Member,
+            Behaviour::Pedestrian(_) => Kind::Pedestrian,
         }
     }
 
@@ -192,7 +198,8 @@ impl Behaviour {
             | Behaviour::Boid(_)
             | Behaviour::Swarmer(_)
             | Behaviour::Walker(_)
-            | Behaviour::Member(_) => Contact::Ignore,
+            | Behaviour::Member(_)
+            | Behaviour::Pedestrian(_) => Contact::Ignore,
             Behaviour::Avoid { chase: true, .. }
             | Behaviour::Ship(_)
             | Behaviour::Path(_)
@@ -230,7 +237,8 @@ impl Behaviour {
             | Behaviour::Hide(_)
             | Behaviour::Bodyguard(_)
             | Behaviour::Walker(_)
-            | Behaviour::Member(_) => {}
+            | Behaviour::Member(_)
+            | Behaviour::Pedestrian(_) => {}
         }
         if let Behaviour::TileLos { line, .. } = self {
             // Force a new line on the next step.
@@ -257,7 +265,8 @@ impl Behaviour {
             | Behaviour::Hide(_)
             | Behaviour::Bodyguard(_)
             | Behaviour::Walker(_)
-            | Behaviour::Member(_) => None,
+            | Behaviour::Member(_)
+            | Behaviour::Pedestrian(_) => None,
         }
     }
 
@@ -271,6 +280,7 @@ impl Behaviour {
             Behaviour::Boid(_) | Behaviour::Swarmer(_) => &tuning.boid,
             Behaviour::Walker(w) => &w.vehicle,
             Behaviour::Member(_) => &tuning.member,
+            Behaviour::Pedestrian(_) => &tuning.pedestrian,
             Behaviour::TileChase { .. }
             | Behaviour::TileLos { .. }
             | Behaviour::Los { .. }
@@ -303,6 +313,7 @@ impl Behaviour {
             Behaviour::Bodyguard(_) => (Mode::Hide, true),
             Behaviour::Walker(_) => (Mode::Crowd, false),
             Behaviour::Member(_) => (Mode::Formation, false),
+            Behaviour::Pedestrian(_) => (Mode::Pathway, false),
         }
     }
 
@@ -363,7 +374,8 @@ impl Behaviour {
             | Behaviour::Hide(_)
             | Behaviour::Bodyguard(_)
             | Behaviour::Walker(_)
-            | Behaviour::Member(_) => None,
+            | Behaviour::Member(_)
+            | Behaviour::Pedestrian(_) => None,
         }
     }
 }

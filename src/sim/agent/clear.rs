@@ -95,7 +95,8 @@ impl Agent {
             | Behaviour::Path(_)
             | Behaviour::Bodyguard(_)
             | Behaviour::Walker(_)
-            | Behaviour::Member(_) => course * p.max_speed - self.body.vel,
+            | Behaviour::Member(_)
+            | Behaviour::Pedestrian(_) => course * p.max_speed - self.body.vel,
         })
     }
 }

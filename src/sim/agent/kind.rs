@@ -31,6 +31,7 @@ pub enum Kind {
     Bodyguard,
     Walker,
     Member,
+    Pedestrian,
 }
 
 impl Kind {
@@ -63,6 +64,7 @@ impl Kind {
             Kind::Bodyguard => "bodyguard",
             Kind::Walker => "walker",
             Kind::Member => "member",
+            Kind::Pedestrian => "pedestrian",
         }
     }
 }

@@ -123,7 +123,8 @@ impl Agent {
             | Behaviour::Hide(_)
             | Behaviour::Bodyguard(_)
             | Behaviour::Walker(_)
-            | Behaviour::Member(_) => None,
+            | Behaviour::Member(_)
+            | Behaviour::Pedestrian(_) => None,
         }
     }
 

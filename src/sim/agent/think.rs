@@ -9,7 +9,7 @@ use super::member::Agent;
 use super::tick::{Context, Plan};
 use crate::data::tuning::VehicleTuning;
 use crate::sim::behaviours::decision::{Decision, Me};
-use crate::sim::behaviours::{avoid, evade, formation, guard, hide, pathfind, pattern};
+use crate::sim::behaviours::{avoid, evade, formation, guard, hide, pathfind, pathway, pattern};
 use crate::sim::behaviours::{intercept, tile_chase, tile_los};
 use crate::sim::behaviours::{seek, wander};
 use ::rand::Rng;
@@ -64,6 +64,7 @@ impl Agent {
             Behaviour::Hide(h) => hide::steer(me, h, &ctx.hide_params(), &senses, rng),
             Behaviour::Bodyguard(g) => hide::guard(me, g, &senses),
             Behaviour::Member(m) => formation::steer(me, m, &ctx.member_params(), &senses),
+            Behaviour::Pedestrian(w) => pathway::steer(me, w, &ctx.pathway_params(), &senses),
             // (The stage moves its ships; the world moves the flock, the swarm and the crowd
             // together.)
             Behaviour::Ship(_)

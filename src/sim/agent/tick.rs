@@ -2,8 +2,9 @@
 //! it (the plan).
 
 use crate::data::tuning::Tuning;
-use crate::sim::behaviours::{avoid, formation, guard, hide, pathfind};
+use crate::sim::behaviours::{avoid, formation, guard, hide, pathfind, pathway};
 use crate::sim::path::FlowField;
+use crate::sim::space::pathway::Pathway;
 use crate::sim::space::{Scene, Senses};
 
 pub use crate::sim::behaviours::decision::Plan;
@@ -16,6 +17,8 @@ pub struct Context<'a> {
     pub tuning: &'a Tuning,
     /// The flow field a crowd of `pathfind` chasers steers by (`None`: each follows its own path).
     pub flow: Option<&'a FlowField>,
+    /// The pathways pedestrians follow (empty outside `pathway`).
+    pub pathways: &'a [Pathway],
 }
 
 impl<'a> Context<'a> {
@@ -58,6 +61,15 @@ impl<'a> Context<'a> {
         hide::Params {
             hide: &self.tuning.hide,
             evade: &self.tuning.evade,
+        }
+    }
+
+    /// A pedestrian's numbers.
+    #[inline(always)]
+    pub fn pathway_params(&self) -> pathway::Params<'a> {
+        pathway::Params {
+            pathways: self.pathways,
+            pathway: &self.tuning.pathway,
         }
     }
 

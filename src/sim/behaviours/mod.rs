@@ -16,6 +16,7 @@ pub mod hide;
 pub mod intercept;
 pub mod orca;
 pub mod pathfind;
+pub mod pathway;
 pub mod pattern;
 pub mod seek;
 pub mod swarm;

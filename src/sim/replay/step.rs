@@ -2,6 +2,7 @@
 //! whether the world can take each command.
 
 use crate::data::arena::MAX_OBSTACLES;
+use crate::data::pathways::MAX_PATHWAY_POINTS;
 use crate::sim::command::{Command, TickInput};
 use crate::sim::player::Script;
 use crate::sim::space::shape::Obstacle;
@@ -45,6 +46,9 @@ impl Step {
 /// far from overflowing, whatever the record says), and the arena may hold at most
 /// [`MAX_OBSTACLES`], as a file may. The error starts with the command's field path.
 pub fn check_command(command: &Command, world: &World) -> Result<(), String> {
+    if let Command::DrawPathway(points) = command {
+        return check_pathway(points, world);
+    }
     let Command::AddObstacle(o) = command else {
         return Ok(());
     };
@@ -73,4 +77,26 @@ pub fn check_command(command: &Command, world: &World) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// A drawn pathway holds at most [`MAX_PATHWAY_POINTS`] points (as a file's may), each inside
+/// the arena.
+fn check_pathway(points: &[Vec2], world: &World) -> Result<(), String> {
+    if points.len() > MAX_PATHWAY_POINTS {
+        return Err(format!(
+            "draw-pathway: at most {MAX_PATHWAY_POINTS} points, got {}",
+            points.len()
+        ));
+    }
+    let size = world.arena.size();
+    match points
+        .iter()
+        .position(|p| !(p.cmpge(Vec2::ZERO).all() && p.cmple(size).all()))
+    {
+        Some(i) => Err(format!(
+            "draw-pathway[{i}]: outside the {}x{} arena",
+            size.x, size.y
+        )),
+        None => Ok(()),
+    }
 }

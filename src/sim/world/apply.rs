@@ -16,6 +16,8 @@ impl World {
             Command::Scene(s) => self.set_scene(*s),
             Command::Avoid(a) => self.set_avoidance(*a),
             Command::Shape(shape) => self.set_shape(*shape),
+            Command::DrawPathway(points) => self.draw_pathway(points),
+            Command::RestorePathway => self.restore_pathway(),
             Command::Reset => self.reset(),
             Command::Agents(n) => self.set_agent_count(*n),
             Command::AddObstacle(o) => self.add_obstacle(*o),

@@ -45,7 +45,8 @@ impl World {
                         | Behaviour::Hide(_)
                         | Behaviour::Bodyguard(_)
                         | Behaviour::Walker(_)
-                        | Behaviour::Member(_) => {}
+                        | Behaviour::Member(_)
+                        | Behaviour::Pedestrian(_) => {}
                     }
                 }
                 m.insert("cycles".into(), json!(cycles));
@@ -70,6 +71,23 @@ impl World {
                 m.insert("catches_by_kind".into(), json!(self.score.by_kind));
             }
             Mode::Pathfind => self.path_extra(&mut m),
+            Mode::Pathway => {
+                let run = &self.pathway;
+                let (traversals, least) = self.traversals();
+                let round = |v: Option<f64>| v.map(|v| (v * 1e6).round() / 1e6);
+                m.insert("pathways".into(), json!(run.ways.len()));
+                m.insert("drawn".into(), json!(run.drawn.is_some()));
+                m.insert(
+                    "outside_fraction".into(),
+                    json!(round(run.outside_fraction())),
+                );
+                m.insert("traversals".into(), json!(traversals));
+                m.insert("traversals_min".into(), json!(least));
+                m.insert("collisions".into(), json!(run.collisions));
+                let share =
+                    (run.agent_ticks > 0).then(|| run.collisions as f64 / run.agent_ticks as f64);
+                m.insert("collisions_per_agent_tick".into(), json!(round(share)));
+            }
             Mode::Formation => {
                 let f = &self.formation;
                 let error = f.slot_error().map(|e| (e * 1e3).round() / 1e3);

@@ -143,6 +143,7 @@ impl World {
             },
             tuning: &self.tuning,
             flow: None,
+            pathways: &[],
         };
         let join;
         if self.mode == Mode::Flock {

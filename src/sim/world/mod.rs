@@ -167,6 +167,8 @@ pub struct World {
     pub hiding: hide::HideRun,
     /// The formation the player leads.
     pub formation: formation::FormationRun,
+    /// The pathways the pedestrians follow and what they have measured (Shift+8).
+    pub pathway: pathway::PathwayRun,
     /// The agents the window traces and their traces (never part of the simulation).
     tracing: trace::Tracing,
     /// The crowd's scene, method, senses and figures (Shift+5).
@@ -208,6 +210,7 @@ impl World {
             paths: Pathing::new(config.order),
             hiding: hide::HideRun::default(),
             formation: formation::FormationRun::new(config.shape),
+            pathway: pathway::PathwayRun::default(),
             tracing: trace::Tracing::default(),
             walking: Walking::new(config.scene, config.avoid),
             config,
@@ -303,7 +306,13 @@ impl World {
             // The stage and the walkers are placed by the data: a new count restarts them. A
             // count that comes out the same (`+` at 20,000) changes nothing, rather than starting
             // the run again.
-            Mode::Galaga | Mode::Patterns | Mode::Mixed | Mode::Fsm | Mode::Hide | Mode::Crowd => {
+            Mode::Galaga
+            | Mode::Patterns
+            | Mode::Mixed
+            | Mode::Fsm
+            | Mode::Hide
+            | Mode::Crowd
+            | Mode::Pathway => {
                 if n != self.agents.len() {
                     self.spawn_agents(n);
                 }
@@ -359,6 +368,8 @@ impl World {
         self.patterns = data.patterns.clone();
         let machine = World::compile_machine(&data.fsm, &self.arena, self.tuning.chaser.radius);
         self.fsm = FsmRun::new(machine, &self.arena.pickups);
+        // (A pathway drawn on the old arena goes with it.)
+        self.pathway.drawn = None;
         let count = self.agents.len();
         self.player = Player::new(
             self.arena.player_start,
@@ -378,6 +389,7 @@ mod group;
 mod guards;
 mod hide;
 mod pathfind;
+mod pathway;
 mod spawn;
 mod tick;
 mod trace;

@@ -36,6 +36,7 @@ impl World {
             Mode::Hide => return self.spawn_hide(count),
             Mode::Crowd => return self.spawn_crowd(count),
             Mode::Formation => return self.spawn_formation(count),
+            Mode::Pathway => return self.spawn_pathway(count),
             Mode::TileChase
             | Mode::TileLos
             | Mode::LosChase
@@ -142,7 +143,8 @@ impl World {
             | Mode::Swarm
             | Mode::Pathfind
             | Mode::Fsm
-            | Mode::Formation => mode.default_agents(),
+            | Mode::Formation
+            | Mode::Pathway => mode.default_agents(),
             Mode::Hide => {
                 let hiders = mode.default_agents();
                 hiders + self.bodyguards_of(hiders + self.tuning.hide.bodyguards as usize)

@@ -53,10 +53,14 @@ impl World {
         if formation {
             self.brief_members();
         }
+        let walking = self.mode == Mode::Pathway;
         // Mode 7's chasers keep apart: where each stands as the tick begins (so no agent's move
-        // this tick changes what another feels of it). So do a formation's members.
+        // this tick changes what another feels of it). So do a formation's members and a
+        // pathway's pedestrians.
         let range = if formation {
             self.tuning.formation.separation_range
+        } else if walking {
+            self.tuning.pathway.separation_range
         } else {
             self.tuning.avoid.separation_range
         };
@@ -67,11 +71,15 @@ impl World {
         let flows = self.flows();
         let chasers_apart =
             (self.mode == Mode::Avoid && self.flip || flows) && self.tuning.avoid.separation > 0.0;
-        if chasers_apart || formation && self.tuning.formation.separation > 0.0 {
+        if chasers_apart
+            || formation && self.tuning.formation.separation > 0.0
+            || walking && self.tuning.pathway.separation > 0.0
+        {
             let chasers = self.agents.iter().filter_map(|a| match a.behaviour {
                 Behaviour::Avoid { chase: true, .. }
                 | Behaviour::Path(_)
-                | Behaviour::Member(_) => Some(Member {
+                | Behaviour::Member(_)
+                | Behaviour::Pedestrian(_) => Some(Member {
                     id: a.id,
                     pos: a.body.pos,
                 }),
@@ -113,6 +121,7 @@ impl World {
             },
             tuning: &self.tuning,
             flow: flows.then_some(&self.paths.field),
+            pathways: &self.pathway.ways,
         };
         // Ground agents behave one by one; the stage moves its ships (they come last) together.
         let split = match self.stage {
@@ -186,6 +195,9 @@ impl World {
         }
         if formation {
             self.measure_formation();
+        }
+        if walking {
+            self.measure_pathway();
         }
     }
 

@@ -242,6 +242,7 @@ impl World {
                 );
                 out.mark(Role::Predicted, Shape::Cross { at: m.aim });
             }
+            Behaviour::Pedestrian(w) => super::pathway::trace_pedestrian(a, w, out),
             Behaviour::Bodyguard(g) => {
                 let player = self.player.pos;
                 out.mark(

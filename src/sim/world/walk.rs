@@ -109,6 +109,7 @@ fn layout(scene: CrowdScene, n: usize, r: f32, data: &ArenaData) -> Layout {
         // (Out of every walker's way: in a corner.)
         player_start: [2.0 * EDGE_RADII * r, 2.0 * EDGE_RADII * r],
         pickups: Vec::new(),
+        pathways: Vec::new(),
     };
     let mut walkers = Vec::with_capacity(n);
     match scene {
@@ -373,6 +374,7 @@ impl World {
             },
             tuning: &self.tuning,
             flow: None,
+            pathways: &[],
         };
         let player = Body {
             pos: self.player.pos,

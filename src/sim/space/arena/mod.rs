@@ -18,6 +18,7 @@ pub use crate::sim::space::shape::{Obstacle, RayHit, Response, Surface, sweep_re
 pub use grid::{CELL, MAX_SWEEP_RADIUS};
 
 use crate::data::arena::ArenaData;
+use crate::data::pathways::PathwayData;
 use crate::sim::space::field::Field;
 use crate::sim::space::tiles::TileGrid;
 use glam::Vec2;
@@ -33,6 +34,8 @@ pub struct Arena {
     pub player_start: Vec2,
     /// The `fsm` mode's power-ups.
     pub pickups: Vec<Vec2>,
+    /// The `pathway` mode's pathways, as the data gives them.
+    pub pathways: Vec<PathwayData>,
     grid: Grid,
     /// Lower bounds on the distance to the nearest obstacle, for the open-space fast paths.
     field: Field,
@@ -55,6 +58,7 @@ impl Arena {
             spawns: d.spawns.iter().map(|s| Vec2::from(*s)).collect(),
             player_start: Vec2::from(d.player_start),
             pickups: d.pickups.iter().map(|p| Vec2::from(*p)).collect(),
+            pathways: d.pathways.clone(),
             grid,
             field,
         }
@@ -69,6 +73,7 @@ impl Arena {
             spawns: self.spawns.iter().map(|s| s.to_array()).collect(),
             player_start: self.player_start.to_array(),
             pickups: self.pickups.iter().map(|p| p.to_array()).collect(),
+            pathways: self.pathways.clone(),
         }
     }
 
