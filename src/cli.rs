@@ -11,6 +11,7 @@ use crate::sim::path::Order;
 use crate::sim::player::Script;
 use crate::sim::record::Recorder;
 use crate::sim::replay::ReplayData;
+use crate::sim::threads;
 use crate::sim::world::{MAX_AGENTS, WorldConfig};
 use clap::{Args, Parser, Subcommand};
 use std::io::BufWriter;
@@ -164,6 +165,16 @@ pub struct Common {
     /// Player script: still, line, circle, zigzag, flee, hunt, keys.
     #[arg(long, global = true, value_name = "SCRIPT", value_parser = parse_script)]
     pub player: Option<Script>,
+    /// Threads a tick may use (default: every core). The run is the same, bit for bit, on any
+    /// number.
+    #[arg(
+        long,
+        global = true,
+        value_name = "N",
+        value_parser = thread_count,
+        allow_negative_numbers = true
+    )]
+    pub threads: Option<usize>,
 }
 
 /// A name as the program writes it (lower case), or as typed when that is not a name.
@@ -267,6 +278,10 @@ fn round_count(s: &str) -> Result<u32, String> {
     whole(s, " rounds", 1, u64::from(MAX_ROUNDS)).map(|v| v as u32)
 }
 
+fn thread_count(s: &str) -> Result<usize, String> {
+    whole(s, " threads", 1, threads::MAX_THREADS as u64).map(|v| v as usize)
+}
+
 fn agent_count(s: &str) -> Result<usize, String> {
     whole(s, " agents", 0, MAX_AGENTS as u64).map(|v| v as usize)
 }
@@ -353,20 +368,26 @@ fn run(cli: Cli) -> Result<(), String> {
         Some(_) => cli.common.sources(),
     };
     check_record_target(&cli.common, &sources, replayed)?;
+    let threads = cli.common.threads.unwrap_or_else(threads::available);
+    // `sim` and `bench` run on a pool of their own, so each tick's split starts on one of its
+    // threads; the window ticks on its own thread and splits into the global pool.
+    let in_pool =
+        |run: &(dyn Fn() -> Result<(), String> + Sync)| threads::pool(threads)?.install(run);
     match cli.command {
         Some(Command::Sim {
             seconds,
             replay: Some(file),
         }) => {
             run_only_from_record(&cli.common, seconds.is_some(), "sim --replay")?;
-            sim_replay(&cli.common, &file)
+            in_pool(&|| sim_replay(&cli.common, &file))
         }
         Some(Command::Sim {
             seconds,
             replay: None,
-        }) => sim(&cli.common, seconds.unwrap_or(DEFAULT_SECONDS)),
+        }) => in_pool(&|| sim(&cli.common, seconds.unwrap_or(DEFAULT_SECONDS))),
         Some(Command::Replay { file }) => {
             run_only_from_record(&cli.common, false, "replay")?;
+            threads::set_global(threads)?;
             crate::app::replay::run(crate::app::replay::ReplayConfig {
                 file,
                 sources: cli.common.sources(),
@@ -378,8 +399,9 @@ fn run(cli: Cli) -> Result<(), String> {
             seconds,
             obstacles,
             rounds,
-        }) => bench(&cli.common, seconds, obstacles, rounds),
+        }) => in_pool(&|| bench(&cli.common, seconds, obstacles, rounds)),
         None => {
+            threads::set_global(threads)?;
             // A bad data file stops the window before it opens, as it stops `sim` (a bad file
             // in the settings folder does not: the window opens without it and says why).
             cli.common.sources().load().map_err(|e| e.to_string())?;

@@ -1,11 +1,12 @@
 //! The simulation allocates nothing in a tick: the crowd's buffers are kept from tick to tick and
 //! every query works in fixed arrays. A counting allocator watches every tick of every mode
-//! (both forms) and of a crowd among 400 obstacles; only a tick that logs a catch or a tag may
-//! allocate (its event's text, and the respawned agent).
+//! (both forms, on one thread and split between two) and of a crowd among 400 obstacles (on
+//! two); only a tick that logs a catch or a tag may allocate (its event's text, and the respawned
+//! agent). Split ticks run in a pool whose threads all count, rayon's own allocations included.
 
 mod common;
 
-use common::counting::{Counting, allocations};
+use common::counting::{Counting, counted_pool};
 use steering_arena::data::arena::with_spaced_obstacles;
 use steering_arena::data::built_in;
 use steering_arena::sim::mode::Mode;
@@ -16,9 +17,26 @@ use steering_arena::sim::world::{Input, World, WorldConfig};
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// Ticks `world` for `ticks` after a warm-up; returns the ticks that allocated without logging
-/// an event, and how many ticks logged one.
+/// Ticks `world` for `ticks` after a warm-up, on two threads (a crowd of more than
+/// `threads::PARALLEL_FROM` is split between them, and every allocation of either thread, rayon's
+/// own included, is counted); returns the ticks that allocated without logging an event, and how
+/// many ticks logged one.
 fn quiet_ticks_that_allocate(world: &mut World, ticks: u32) -> (Vec<(u64, u64)>, u32) {
+    quiet_ticks_on(2, world, ticks)
+}
+
+/// [`quiet_ticks_that_allocate`] on `threads` threads.
+fn quiet_ticks_on(threads: usize, world: &mut World, ticks: u32) -> (Vec<(u64, u64)>, u32) {
+    let pool = counted_pool(threads);
+    pool.pool
+        .install(|| quiet_ticks(world, ticks, || pool.allocations()))
+}
+
+fn quiet_ticks(
+    world: &mut World,
+    ticks: u32,
+    allocations: impl Fn() -> u64,
+) -> (Vec<(u64, u64)>, u32) {
     let input = Input::default();
     // (The first ticks grow the buffers to the crowd's size.)
     for _ in 0..30 {
@@ -46,7 +64,7 @@ fn quiet_ticks_that_allocate(world: &mut World, ticks: u32) -> (Vec<(u64, u64)>,
 #[test]
 fn no_mode_allocates_in_a_tick() {
     let data = built_in();
-    for &mode in Mode::ALL {
+    for (&mode, threads) in Mode::ALL.iter().flat_map(|m| [(m, 1), (m, 2)]) {
         for flip in [false, true] {
             let mut world = World::new(
                 &data,
@@ -63,11 +81,11 @@ fn no_mode_allocates_in_a_tick() {
             );
             // (The stage's first dives come after some 35 s.)
             let ticks = if world.stage.is_some() { 3600 } else { 1200 };
-            let (bad, eventful) = quiet_ticks_that_allocate(&mut world, ticks);
-            println!("{mode:?} flip {flip}: {eventful} ticks with events");
+            let (bad, eventful) = quiet_ticks_on(threads, &mut world, ticks);
+            println!("{mode:?} flip {flip} on {threads} threads: {eventful} ticks with events");
             assert!(
                 bad.is_empty(),
-                "{mode:?} (flip {flip}) allocated on ticks that logged nothing: (tick, allocations) {:?}",
+                "{mode:?} (flip {flip}, {threads} threads) allocated on ticks that logged nothing: (tick, allocations) {:?}",
                 &bad[..bad.len().min(10)]
             );
         }

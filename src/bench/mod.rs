@@ -64,6 +64,7 @@ pub fn run(
         .max_by_key(|r| r.agents)
         .map_or(0.0, |r| r.floor_ns_per_agent_tick);
     Report {
+        threads: crate::sim::threads::current(),
         seed,
         seconds,
         rounds: rounds.max(1),

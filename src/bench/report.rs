@@ -63,6 +63,8 @@ pub struct ObstacleGrowth {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
+    /// The threads each tick could use (`--threads`).
+    pub threads: usize,
     pub seed: u64,
     pub seconds: f64,
     /// How many times the set was timed.

@@ -17,7 +17,7 @@ pub mod player;
 pub mod record;
 pub mod replay;
 pub mod space;
-
+pub mod threads;
 pub mod trace;
 pub mod vehicle;
 pub mod world;

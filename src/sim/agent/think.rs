@@ -87,3 +87,39 @@ impl Agent {
         (d.plan, p)
     }
 }
+
+impl Agent {
+    /// How many random numbers [`Agent::think`] will draw this tick, if that can be told before
+    /// it runs (from the agent as the tick begins and what it senses): a tick split among
+    /// threads takes them from the world's generator beforehand, in agent order. `None`: the
+    /// count hangs on the numbers themselves or on the agent's machine, and the agent thinks on
+    /// the tick's own thread, in its turn.
+    pub fn draws(&self, ctx: &Context) -> Option<u8> {
+        let t = ctx.tuning;
+        match &self.behaviour {
+            Behaviour::Evade(_) => {
+                Some(evade::draws(self.body.pos, ctx.scene.player.pos, &t.evade))
+            }
+            Behaviour::Wander { walk, waypoints } => {
+                let radius = self.behaviour.params(t).radius;
+                walk.draws(self.body.pos, radius, *waypoints)
+            }
+            Behaviour::Avoid { chase, .. } => Some(u8::from(!chase)),
+            Behaviour::Guard(_) | Behaviour::Hide(_) => None,
+            Behaviour::TileChase { .. }
+            | Behaviour::TileLos { .. }
+            | Behaviour::Los { .. }
+            | Behaviour::Intercept { .. }
+            | Behaviour::Pattern { .. }
+            | Behaviour::TilePattern { .. }
+            | Behaviour::Path(_)
+            | Behaviour::Bodyguard(_)
+            | Behaviour::Member(_)
+            | Behaviour::Pedestrian(_)
+            | Behaviour::Ship(_)
+            | Behaviour::Boid(_)
+            | Behaviour::Swarmer(_)
+            | Behaviour::Walker(_) => Some(0),
+        }
+    }
+}

@@ -54,7 +54,10 @@ pub struct Flock<'a> {
     pub around: Around,
 }
 
-/// This tick's steering for a boid. Draws its wander from `rng`.
+/// How many numbers [`steer`] draws a tick: one, its wander's jitter.
+pub const DRAWS: u8 = 1;
+
+/// This tick's steering for a boid. Draws its wander from `rng` ([`DRAWS`] numbers).
 #[inline(always)]
 pub fn steer(
     me: Me,

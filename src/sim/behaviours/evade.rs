@@ -71,7 +71,7 @@ pub fn steer(
     senses.take_turn(&mut s.held);
     let (body, p) = (me.body, me.vehicle);
     let player = senses.player;
-    let threatened = body.pos.distance(player.pos) < t.threat_radius;
+    let threatened = threatened(body.pos, player.pos, t);
     if !threatened {
         s.escape = None;
     }
@@ -108,6 +108,19 @@ pub fn steer(
             + containment(senses.arena, body.pos, t.wall_margin * 2.0);
         Decision::clear(unit_or_zero(dir), target, "wander")
     }
+}
+
+/// Whether an evader at `pos` feels the player at `player` as a threat (it flees; otherwise it
+/// wanders, drawing one number).
+#[inline(always)]
+pub fn threatened(pos: Vec2, player: Vec2, t: &EvadeTuning) -> bool {
+    pos.distance(player) < t.threat_radius
+}
+
+/// How many numbers [`steer`] draws this tick for an evader at `pos`: one for the wander jitter
+/// when not threatened.
+pub fn draws(pos: Vec2, player: Vec2, t: &EvadeTuning) -> u8 {
+    u8::from(!threatened(pos, player, t))
 }
 
 /// The evader's avoidance layer: its feelers (the walls every tick, the obstacles on its turn,

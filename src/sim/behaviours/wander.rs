@@ -92,6 +92,17 @@ impl WanderWalk {
         Decision::clear(unit_or_zero(target - body.pos), target, "wander")
     }
 
+    /// How many numbers [`steer`] draws this tick for a wanderer at `pos` of `radius`, if that
+    /// can be told beforehand: one for the jitter, and for the waypoint variant a new spot's
+    /// tries (how many depends on the numbers drawn: `None`) when the spot is due.
+    pub fn draws(&self, pos: Vec2, radius: f32, waypoints: bool) -> Option<u8> {
+        match self.waypoint {
+            _ if !waypoints => Some(1),
+            Some((spot, left)) if keeps(spot, left, pos, radius) => Some(1),
+            _ => None,
+        }
+    }
+
     /// The waypoint variant: toward its spot, wobbling with the jittered circle. The spot is kept
     /// while it is more than two radii away and its seconds last; then a new one is drawn where a
     /// body three radii wide fits, for `waypoint_seconds`.
@@ -106,9 +117,7 @@ impl WanderWalk {
         // (The wobble follows the circle point; the target it projects is not needed.)
         self.local = jitter(self.local, w.radius, w.jitter, dt, rng);
         let (spot, left) = match self.waypoint {
-            Some((spot, left)) if left > 0.0 && spot.distance(body.pos) > radius * 2.0 => {
-                (spot, left - dt)
-            }
+            Some((spot, left)) if keeps(spot, left, body.pos, radius) => (spot, left - dt),
             _ => (open_spot(senses, radius * 3.0, rng), w.waypoint_seconds),
         };
         self.waypoint = Some((spot, left));
@@ -116,6 +125,13 @@ impl WanderWalk {
             waypoint_direction(body.pos, body.heading, spot, self.local, w.radius, w.wobble);
         Decision::clear(course, spot, "waypoint")
     }
+}
+
+/// Whether a waypoint wanderer at `pos` of `radius` keeps its `spot` with `left` seconds to go:
+/// while it lasts and the spot is more than two radii away.
+#[inline(always)]
+fn keeps(spot: Vec2, left: f32, pos: Vec2, radius: f32) -> bool {
+    left > 0.0 && spot.distance(pos) > radius * 2.0
 }
 
 /// Move the wander target (in the agent's own frame, x along the heading) and put it back on the

@@ -8,7 +8,7 @@ use super::World;
 use crate::data::arena::{ArenaData, MAX_SIDE};
 use crate::data::crowds::FlockParams;
 use crate::sim::agent::Context;
-use crate::sim::behaviours::boid::Flock;
+use crate::sim::behaviours::boid::{self, Flock};
 use crate::sim::behaviours::flock::{self, Around, Boid, Flockmates, Leader, Neighbourhood};
 use crate::sim::behaviours::swarm::{self, Target};
 use crate::sim::behaviours::swarmer::Swarm;
@@ -19,8 +19,10 @@ use crate::sim::space::arena::{Arena, Response};
 use crate::sim::space::masses::Masses;
 use crate::sim::space::neighbours::{MAX_K, Neighbours};
 use crate::sim::space::{Player, Scene};
+use crate::sim::threads::{self, CHUNK, Drawn};
 use crate::sim::vehicle::unit_or;
 use glam::Vec2;
+use rayon::prelude::*;
 
 /// How often (ticks) the HUD's group count is taken afresh: it joins every member to its
 /// neighbours within the flock's radius, which in a packed crowd of 20,000 costs as much as
@@ -59,6 +61,8 @@ pub struct Flocking {
     masses: Masses,
     boids: Vec<Boid>,
     positions: Vec<Vec2>,
+    /// Each boid's random numbers for a tick split among threads.
+    drawn: Vec<Drawn>,
     groups: Groups,
     /// The topological flock's kept neighbours: boid `i`'s are
     /// `heeds[i * heeds_k..][..heeds_len[i]]`.
@@ -186,15 +190,33 @@ impl World {
                 boids: &g.boids,
             };
             let k = g.heeds_k;
-            for (i, a) in self.agents.iter_mut().enumerate() {
-                let heeded = topological.then(|| &g.heeds[i * k..][..usize::from(g.heeds_len[i])]);
-                let flock = Flock {
-                    mates: senses,
-                    i,
-                    heeded,
-                    around,
-                };
-                a.fly_in_flock(&flock, &ctx, &mut self.rng);
+            let (heeds, heeds_len) = (&g.heeds, &g.heeds_len);
+            let flock_of = |i: usize| Flock {
+                mates: senses,
+                i,
+                heeded: topological.then(|| &heeds[i * k..][..usize::from(heeds_len[i])]),
+                around,
+            };
+            if threads::parallel(self.agents.len()) {
+                // Split among the threads, each boid with the numbers it would draw, taken in
+                // boid order first.
+                let rng = &mut self.rng;
+                g.drawn.clear();
+                g.drawn
+                    .extend(self.agents.iter().map(|_| Drawn::take(rng, boid::DRAWS)));
+                self.agents
+                    .par_chunks_mut(CHUNK)
+                    .zip(g.drawn.par_chunks_mut(CHUNK))
+                    .enumerate()
+                    .for_each(|(c, (agents, drawn))| {
+                        for (j, (a, d)) in agents.iter_mut().zip(drawn).enumerate() {
+                            a.fly_in_flock(&flock_of(c * CHUNK + j), &ctx, d);
+                        }
+                    });
+            } else {
+                for (i, a) in self.agents.iter_mut().enumerate() {
+                    a.fly_in_flock(&flock_of(i), &ctx, &mut self.rng);
+                }
             }
         } else {
             let sp = &self.tuning.swarm;
@@ -207,14 +229,25 @@ impl World {
                 player: self.player.pos,
                 hold: g.hold,
             };
-            for (i, a) in self.agents.iter_mut().enumerate() {
-                let swarm = Swarm {
-                    grid: &g.grid,
-                    positions: &g.positions,
-                    i,
-                    target,
-                };
-                a.fly_in_swarm(&swarm, &ctx);
+            let swarm_of = |i: usize| Swarm {
+                grid: &g.grid,
+                positions: &g.positions,
+                i,
+                target,
+            };
+            if threads::parallel(self.agents.len()) {
+                self.agents
+                    .par_chunks_mut(CHUNK)
+                    .enumerate()
+                    .for_each(|(c, agents)| {
+                        for (j, a) in agents.iter_mut().enumerate() {
+                            a.fly_in_swarm(&swarm_of(c * CHUNK + j), &ctx);
+                        }
+                    });
+            } else {
+                for (i, a) in self.agents.iter_mut().enumerate() {
+                    a.fly_in_swarm(&swarm_of(i), &ctx);
+                }
             }
         }
         g.polarization = polarization(self.agents.iter().map(|a| a.body.vel));

@@ -156,6 +156,8 @@ pub struct World {
     touching: Vec<u32>,
     /// What each ground agent decided this tick (kept to reuse its allocation).
     plans: Vec<(Plan, VehicleTuning)>,
+    /// Each ground agent's part of a tick split among threads (kept to reuse its allocation).
+    slots: Vec<parallel::Slot>,
     /// Mode 7's chasers (and a `pathfind` crowd) as the tick begins, for their separation
     /// (empty otherwise).
     crowd: Neighbours,
@@ -207,6 +209,7 @@ impl World {
             crowd: Neighbours::default(),
             flocking: Flocking::default(),
             plans: Vec::with_capacity(BATCH),
+            slots: Vec::new(),
             paths: Pathing::new(config.order),
             hiding: hide::HideRun::default(),
             formation: formation::FormationRun::new(config.shape),
@@ -388,6 +391,7 @@ mod formation;
 mod group;
 mod guards;
 mod hide;
+mod parallel;
 mod pathfind;
 mod pathway;
 mod spawn;

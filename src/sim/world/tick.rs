@@ -1,6 +1,6 @@
 //! The fixed tick: steering every agent, then resolving catches and tags.
 
-use super::{BATCH, Input, World};
+use super::{BATCH, Input, World, parallel};
 use crate::sim::agent::{Agent, Behaviour, Contact, Context, Plan};
 use crate::sim::behaviours::galaga;
 use crate::sim::command::TickInput;
@@ -9,6 +9,7 @@ use crate::sim::player::Script;
 use crate::sim::space::CastSchedule;
 use crate::sim::space::neighbours::Member;
 use crate::sim::space::{Player, Scene};
+use crate::sim::threads;
 
 impl World {
     /// Advance one fixed tick (the traces are filled again when the window next asks).
@@ -134,39 +135,46 @@ impl World {
         self.touching.clear();
         self.touching.reserve(self.agents.len());
         let (ground, ships) = self.agents.split_at_mut(split);
-        // The crowd is taken a batch at a time: every agent of it thinks, then every wanderer
-        // clears its course, then every body moves (see `Agent::act`). Random numbers are drawn
-        // while thinking, in agent order, as one pass over each agent would draw them.
-        for (b, batch) in ground.chunks_mut(BATCH).enumerate() {
-            let first = b * BATCH;
-            self.plans.clear();
-            for (i, a) in batch.iter_mut().enumerate() {
-                let (plan, p) = a.think(&ctx, &mut self.rng);
-                let plan = match plan {
-                    // A tile agent's move waits on nothing: it is made, and its contact noted,
-                    // at once.
-                    Plan::Tile => {
-                        a.act(Plan::Tile, &p, &ctx);
-                        if touches(a, p.radius, &ctx) || a.tile() == Some(ctx.scene.player.tile) {
-                            self.touching.push((first + i) as u32);
+        if threads::parallel(ground.len()) {
+            // (The same moves, split among the pool's threads: see `parallel.rs`.)
+            let (rng, slots) = (&mut self.rng, &mut self.slots);
+            parallel::move_ground(ground, &ctx, rng, slots, &mut self.touching);
+        } else {
+            // The crowd is taken a batch at a time: every agent of it thinks, then every wanderer
+            // clears its course, then every body moves (see `Agent::act`). Random numbers are drawn
+            // while thinking, in agent order, as one pass over each agent would draw them.
+            for (b, batch) in ground.chunks_mut(BATCH).enumerate() {
+                let first = b * BATCH;
+                self.plans.clear();
+                for (i, a) in batch.iter_mut().enumerate() {
+                    let (plan, p) = a.think(&ctx, &mut self.rng);
+                    let plan = match plan {
+                        // A tile agent's move waits on nothing: it is made, and its contact noted,
+                        // at once.
+                        Plan::Tile => {
+                            a.act(Plan::Tile, &p, &ctx);
+                            if touches(a, p.radius, &ctx) || a.tile() == Some(ctx.scene.player.tile)
+                            {
+                                self.touching.push((first + i) as u32);
+                            }
+                            Plan::Done
                         }
-                        Plan::Done
-                    }
-                    plan => plan,
-                };
-                self.plans.push((plan, p));
-            }
-            for (a, (plan, p)) in batch.iter_mut().zip(&mut self.plans) {
-                *plan = a.clear(*plan, p, &ctx);
-            }
-            for (i, (a, (plan, p))) in batch.iter_mut().zip(&self.plans).enumerate() {
-                if *plan == Plan::Done {
-                    continue;
+                        plan => plan,
+                    };
+                    self.plans.push((plan, p));
                 }
-                a.act(*plan, p, &ctx);
-                // (Tile agents have acted already: the rest are caught by reach alone.)
-                if touches(a, p.radius, &ctx) {
-                    self.touching.push((first + i) as u32);
+                for (a, (plan, p)) in batch.iter_mut().zip(&mut self.plans) {
+                    *plan = a.clear(*plan, p, &ctx);
+                }
+                for (i, (a, (plan, p))) in batch.iter_mut().zip(&self.plans).enumerate() {
+                    if *plan == Plan::Done {
+                        continue;
+                    }
+                    a.act(*plan, p, &ctx);
+                    // (Tile agents have acted already: the rest are caught by reach alone.)
+                    if touches(a, p.radius, &ctx) {
+                        self.touching.push((first + i) as u32);
+                    }
                 }
             }
         }
@@ -251,7 +259,7 @@ impl World {
 
 /// Whether an agent of radius `r` touches the player's body: within the two radii. (A tile agent
 /// also touches the player by standing on the player's tile.)
-fn touches(a: &Agent, r: f32, ctx: &Context) -> bool {
+pub(super) fn touches(a: &Agent, r: f32, ctx: &Context) -> bool {
     let reach = ctx.tuning.player.radius + r;
     a.body.pos.distance_squared(ctx.scene.player.pos) <= reach * reach
 }

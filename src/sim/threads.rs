@@ -1,0 +1,115 @@
+//! The threads a tick runs on (`--threads`), and the random numbers a tick split among them hands
+//! each agent.
+//!
+//! A tick uses the threads of the rayon pool it runs in: `sim` and `bench` run inside a pool of
+//! `--threads` threads, the window sets the global pool to that many. With one thread the tick is
+//! the plain loop. With more, the agents that decide independently — each reads what the tick
+//! began with and writes only itself — are split among the threads, and the result is the same
+//! bit for bit: the random numbers they draw are taken from the world's one generator first, in
+//! agent order, exactly as the one-thread loop would draw them ([`Drawn`]), and whatever the
+//! agents report back (who touches the player) is gathered in index order afterwards.
+
+use ::rand::{Error, RngCore};
+
+/// Most threads `--threads` takes.
+pub const MAX_THREADS: usize = 256;
+
+/// Crowds smaller than this run on one thread whatever the pool: splitting them costs more than
+/// it saves.
+pub const PARALLEL_FROM: usize = 128;
+
+/// Agents handed to one thread at a time: enough that a hand-off (a few microseconds) is small
+/// beside the work, few enough that two threads share a crowd of a few hundred evenly.
+pub const CHUNK: usize = 64;
+
+/// The machine's cores (what `--threads` is when absent).
+pub fn available() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The threads a tick run here may use: the current rayon pool's (the global pool outside any).
+pub fn current() -> usize {
+    rayon::current_num_threads()
+}
+
+/// Whether a crowd of `agents` is split among threads here.
+pub fn parallel(agents: usize) -> bool {
+    agents >= PARALLEL_FROM && current() > 1
+}
+
+/// A pool of `threads` threads to run `sim` or `bench` in.
+pub fn pool(threads: usize) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("tick-{i}"))
+        .build()
+        .map_err(|e| format!("--threads {threads}: cannot start the threads: {e}"))
+}
+
+/// The global pool, `threads` threads, for the window (which ticks on the main thread).
+pub fn set_global(threads: usize) -> Result<(), String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("tick-{i}"))
+        .build_global()
+        .map_err(|e| format!("--threads {threads}: cannot start the threads: {e}"))
+}
+
+/// Most numbers one agent draws in a tick when the count can be told in advance (a wander
+/// jitter: one 32-bit draw).
+pub const MAX_DRAWS: usize = 1;
+
+/// The random numbers one agent draws in a tick, taken from the world's generator before the
+/// tick is split: a generator that gives back exactly those, in order. Only `next_u32` is ever
+/// asked of it (the behaviours whose draws are told in advance draw 32-bit numbers); asked for
+/// more than it holds, it gives zeros — the draw count the tick was told was wrong, which
+/// `tests/threads.rs` would see as records that differ between thread counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Drawn {
+    bits: [u32; MAX_DRAWS],
+    len: u8,
+    next: u8,
+}
+
+impl Drawn {
+    /// `count` (at most [`MAX_DRAWS`]) numbers from `rng`, as the agent would draw them.
+    pub fn take(rng: &mut impl RngCore, count: u8) -> Drawn {
+        let mut d = Drawn::default();
+        for slot in d.bits.iter_mut().take(usize::from(count)) {
+            *slot = rng.next_u32();
+        }
+        d.len = count.min(MAX_DRAWS as u8);
+        d
+    }
+
+    /// Whether every number taken was drawn.
+    pub fn spent(&self) -> bool {
+        self.next == self.len
+    }
+}
+
+impl RngCore for Drawn {
+    fn next_u32(&mut self) -> u32 {
+        debug_assert!(self.next < self.len, "an agent drew more than it was told");
+        let bits = self.bits.get(usize::from(self.next)).copied().unwrap_or(0);
+        self.next = self.next.saturating_add(1);
+        bits
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        let low = u64::from(self.next_u32());
+        low | u64::from(self.next_u32()) << 32
+    }
+
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        for chunk in dest.chunks_mut(4) {
+            let bytes = self.next_u32().to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+    }
+
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), Error> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
+}
