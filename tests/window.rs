@@ -64,7 +64,7 @@ const TICK_HZ: f64 = 60.0;
 const NO_ATTRACT: &str = "1000";
 
 /// The mode keys and the names the record uses, in the key table's order (SPEC §1–2).
-const MODES: [(&str, &str); 16] = [
+const MODES: [(&str, &str); 17] = [
     ("1", "tile-chase"),
     ("2", "tile-los"),
     ("3", "los-chase"),
@@ -80,6 +80,7 @@ const MODES: [(&str, &str); 16] = [
     ("shift+5", "crowd"),
     ("shift+6", "hide"),
     ("shift+7", "formation"),
+    ("shift+8", "pathway"),
     ("0", "mixed"),
 ];
 /// Ticks each mode runs in the tour before its screenshot: one simulated second. Enough for
@@ -397,6 +398,9 @@ fn window_tour_of_every_key() {
         }
         if name == "hide" || name == "formation" {
             tour_classics(&mut s, &mut rec, name);
+        }
+        if name == "pathway" {
+            tour_pathway(&mut s, &mut rec, &window);
         }
     }
     phases.push(("every mode", phase.elapsed()));
@@ -1824,6 +1828,55 @@ fn tour_classics(s: &mut Harness, rec: &mut Record, name: &str) {
         s.xdotool(&["key", "v"]);
         s.wait_event(rec, from, "shape:line", 10, "V in the formation");
     }
+    rec.refresh();
+    let from = rec.len();
+    s.xdotool(&["key", "y"]);
+    s.xdotool(&["key", "y"]);
+    s.wait_lines(rec, from + 10, "ticks after Y twice", 10);
+}
+
+/// In `pathway`: a left-drag across the arena draws a pathway (`pathway:drawn`, and no obstacle
+/// added), a right click gives the data's back (`pathway:data`); `Y` twice.
+fn tour_pathway(s: &mut Harness, rec: &mut Record, window: &str) {
+    rec.refresh();
+    let from = rec.len();
+    let mut drag: Vec<String> = [
+        "mousemove",
+        "--window",
+        window,
+        "200",
+        "300",
+        "mousedown",
+        "1",
+    ]
+    .map(String::from)
+    .to_vec();
+    for i in 1..=6 {
+        let (x, y) = (200 + 60 * i, 300 + 25 * i);
+        for arg in ["sleep", "0.1", "mousemove", "--window", window] {
+            drag.push(arg.to_string());
+        }
+        drag.push(x.to_string());
+        drag.push(y.to_string());
+    }
+    for arg in ["sleep", "0.1", "mouseup", "1"] {
+        drag.push(arg.to_string());
+    }
+    let args: Vec<&str> = drag.iter().map(String::as_str).collect();
+    s.xdotool(&args);
+    let (at, _) = s.wait_event(rec, from, "pathway:drawn", 10, "a left-drag in pathway");
+    let events: Vec<&String> = rec.ticks[from..=at]
+        .iter()
+        .flat_map(|t| &t.events)
+        .collect();
+    assert!(
+        !events.iter().any(|e| e.starts_with("obstacle-added")),
+        "a drag in pathway added an obstacle: {events:?}"
+    );
+    rec.refresh();
+    let from = rec.len();
+    s.xdotool(&["mousemove", "--window", window, "300", "350", "click", "3"]);
+    s.wait_event(rec, from, "pathway:data", 10, "a right click in pathway");
     rec.refresh();
     let from = rec.len();
     s.xdotool(&["key", "y"]);

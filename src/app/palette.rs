@@ -47,7 +47,7 @@ pub const PATHWAY_CENTRE: Color = Color::new(0.34, 0.71, 0.91, 0.3);
 pub const SKETCH: Color = Color::new(0.97, 0.97, 0.97, 0.9);
 /// A pedestrian's projection on its lane, and the target ahead.
 pub const PROJECTION: Color = Color::new(0.90, 0.62, 0.0, 0.95);
-pub const AHEAD: Color = Color::new(0.30, 0.85, 0.55, 0.9);
+pub const AHEAD: Color = Color::new(0.97, 0.97, 0.97, 0.8);
 pub const APART: Color = Color::new(1.0, 0.60, 0.20, 0.9);
 /// A line from a crowd member to a neighbour it heeds.
 pub const NEIGHBOUR: Color = Color::new(1.0, 1.0, 1.0, 0.35);

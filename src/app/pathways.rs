@@ -85,8 +85,9 @@ fn band(way: &Pathway, cam: &Camera) {
     }
 }
 
-/// The pathway's two edges (each segment's, offset by the radius each side, and an arc round
-/// the outside of each corner) and its centre line, where the two ways' lanes meet.
+/// The pathway's two edges — each segment's, offset by the radius each side, cut where the two
+/// meet on the inside of a corner and joined by an arc round its outside — and its centre line,
+/// where the two ways' lanes meet.
 fn edges(way: &Pathway, cam: &Camera) {
     let r = way.radius;
     let n = way.segments();
@@ -94,29 +95,56 @@ fn edges(way: &Pathway, cam: &Camera) {
         let (a, b) = (cam.to_screen(a), cam.to_screen(b));
         draw_line(a.x, a.y, b.x, b.y, w, color);
     };
+    let tangent = |i: usize| {
+        let (a, b) = way.segment(i);
+        (b - a).normalize_or_zero()
+    };
+    // The corner where segment `i` ends: its turn to the next segment (none at an open end).
+    let turn_after = |i: usize| -> Option<(f32, Vec2)> {
+        if i + 1 >= n && !way.cyclic {
+            return None;
+        }
+        let next = tangent((i + 1) % n);
+        let turn = tangent(i).angle_between(next);
+        (turn.is_finite() && turn.abs() > 1e-3).then_some((turn, next))
+    };
     for i in 0..n {
         let (a, b) = way.segment(i);
-        let t = (b - a).normalize_or_zero();
+        let t = tangent(i);
         line(a, b, 1.0, PATHWAY_CENTRE);
-        for side in [1.0, -1.0] {
-            let off = t.perp() * r * side;
-            line(a + off, b + off, 1.5, PATHWAY_EDGE);
-        }
-        // The corner at `b`, where the next segment starts.
-        if i + 1 < n || way.cyclic {
-            let (_, c) = way.segment((i + 1) % way.points.len());
-            let u = (c - b).normalize_or_zero();
-            let turn = t.angle_between(u);
-            if !turn.is_finite() || turn.abs() < 1e-3 {
-                continue;
-            }
-            // The outside of the corner is the side it turns away from.
-            let out = if turn > 0.0 { -t.perp() } else { t.perp() };
-            let mut prev = b + out * r;
-            for k in 1..=ARC_STEPS {
-                let next = b + Vec2::from_angle(turn * k as f32 / ARC_STEPS as f32).rotate(out) * r;
-                line(prev, next, 1.5, PATHWAY_EDGE);
-                prev = next;
+        let before = if i > 0 || way.cyclic {
+            turn_after((i + n - 1) % n).map(|(turn, _)| (turn, tangent((i + n - 1) % n)))
+        } else {
+            None
+        };
+        let after = turn_after(i);
+        for side in [1.0f32, -1.0] {
+            let normal = t.perp() * side;
+            // On the inside of a corner (the side it turns toward) the two edges meet at the
+            // mitre point.
+            let mitre = |other: Vec2, turn: f32, at: Vec2| {
+                let m = other.perp() * side;
+                let k = 1.0 + normal.dot(m);
+                (side * turn > 0.0 && k > 0.1).then(|| at + (normal + m) * r / k)
+            };
+            let from = before
+                .and_then(|(turn, prev)| mitre(prev, turn, a))
+                .unwrap_or(a + normal * r);
+            let to = after
+                .and_then(|(turn, next)| mitre(next, turn, b))
+                .unwrap_or(b + normal * r);
+            line(from, to, 1.5, PATHWAY_EDGE);
+            // Round the outside of the corner at `b`.
+            if let Some((turn, _)) = after
+                && side * turn < 0.0
+            {
+                let mut prev = b + normal * r;
+                for k in 1..=ARC_STEPS {
+                    let step = turn * k as f32 / ARC_STEPS as f32;
+                    let next = b + Vec2::from_angle(step).rotate(normal) * r;
+                    line(prev, next, 1.5, PATHWAY_EDGE);
+                    prev = next;
+                }
             }
         }
     }
