@@ -68,9 +68,11 @@ pub fn draw(world: &World, view: &View) {
         first.push_str("   DEMO");
     }
     // The timing last: in a narrow window it is what is cut.
+    let threads = crate::sim::threads::current();
     first.push_str(&format!(
-        "   {}x   {} FPS   frame {:.1} ms   sim {:.3} ms/tick",
+        "   {}x   {threads} thread{}   {} FPS   frame {:.1} ms   sim {:.3} ms/tick",
         view.time_scale(),
+        if threads == 1 { "" } else { "s" },
         get_fps(),
         view.frame_ms,
         view.tick_ms,
