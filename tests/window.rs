@@ -777,7 +777,13 @@ fn window_saves_into_the_settings_folder_steps_arenas_with_n_and_restores_defaul
         9,
         "the 8 of the file and the one clicked"
     );
-    assert_eq!(text.lines().count(), 22, "one line an obstacle:\n{text}");
+    // (Braces, the size, 9 obstacles, 2 lines of spawns, the start, the pickups, and the
+    // pathway on a line of its own.)
+    assert_eq!(
+        text.lines().count(),
+        25,
+        "one line an obstacle, one a pathway:\n{text}"
+    );
     assert!(
         !s.dir.join("assets").exists(),
         "nothing is written into assets/"

@@ -282,6 +282,11 @@ fn mode_row(mode: Mode) -> Binding {
     }
 }
 
+thread_local! {
+    /// Whether Ctrl and Shift have each fired their chord since they last went down.
+    static SPENT: std::cell::Cell<[bool; 2]> = const { std::cell::Cell::new([false; 2]) };
+}
+
 /// One frame's input.
 #[derive(Debug, Clone, Default)]
 pub struct FrameInput {
@@ -303,12 +308,20 @@ pub fn capture(ui_has_mouse: bool) -> FrameInput {
     // A Ctrl or Shift tapped together with a letter or digit may be down no longer when the
     // frame reads the keys: pressed in this frame, or let go in it (down at the letter's press,
     // when the frame before saw it go down), it still counts.
-    let held = |keys: [KeyCode; 2]| {
+    // A modifier let go after its chord has already fired is spent: the letter that arrives in
+    // the same frame as its release is a key of its own (Ctrl+S, then N at once, is N).
+    const CTRL: [KeyCode; 2] = [KeyCode::LeftControl, KeyCode::RightControl];
+    const SHIFT: [KeyCode; 2] = [KeyCode::LeftShift, KeyCode::RightShift];
+    let mut spent = SPENT.get();
+    let held = |keys: [KeyCode; 2], spent: &mut bool| {
+        if keys.iter().any(|&k| is_key_pressed(k)) {
+            *spent = false;
+        }
         keys.iter()
-            .any(|&k| is_key_down(k) || is_key_pressed(k) || is_key_released(k))
+            .any(|&k| is_key_down(k) || is_key_pressed(k) || (is_key_released(k) && !*spent))
     };
-    let ctrl = held([KeyCode::LeftControl, KeyCode::RightControl]);
-    let shift = held([KeyCode::LeftShift, KeyCode::RightShift]);
+    let ctrl = held(CTRL, &mut spent[0]);
+    let shift = held(SHIFT, &mut spent[1]);
     let (mx, my) = mouse_position();
     let mut input = FrameInput {
         mouse: Vec2::new(mx, my),
@@ -334,10 +347,16 @@ pub fn capture(ui_has_mouse: bool) -> FrameInput {
             _ => !ctrl && pressed(),
         };
         if fired {
+            match b.action {
+                Action::SaveArena | Action::RestoreDefaults => spent[0] = true,
+                Action::Mode(m) if m.shifted() => spent[1] = true,
+                _ => {}
+            }
             input.actions.push(b.action);
             input.any_key = true;
         }
     }
+    SPENT.set(spent);
     // Attract mode ends on any key at all, bound or not, however briefly tapped (a press and
     // release inside one frame still counts as pressed), and on a click.
     input.any_key |= get_last_key_pressed().is_some()
