@@ -393,6 +393,7 @@ fn role_key(role: Role) -> (Color, &'static str) {
         Role::Ray => (FEELER, "feeler"),
         Role::Hit => (BLOCKED, "feeler that hit"),
         Role::Blocked => (BLOCKED, "blocked tile"),
+        Role::SightCut => (BLOCKED, "line of sight cut (hidden)"),
         Role::Sight => (SIGHT, "line of sight"),
         Role::Wander => (SIGHT, "wander circle and target"),
         Role::Course => (SIGHT, "line to the next corner"),

@@ -34,6 +34,8 @@ pub enum Role {
     Walked,
     /// A blocked tile on its line.
     Blocked,
+    /// A line of sight that an obstacle cuts (the hider it ends at is hidden).
+    SightCut,
     /// The tile the agent stands on.
     Occupied,
     /// The wander circle and the line to its target.

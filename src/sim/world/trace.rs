@@ -332,7 +332,7 @@ impl World {
             );
             out.mark(Role::Predicted, Shape::Cross { at: spot });
         }
-        let role = if h.seen { Role::Sight } else { Role::Blocked };
+        let role = if h.seen { Role::Sight } else { Role::SightCut };
         out.mark(
             role,
             Shape::Segment {
