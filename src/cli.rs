@@ -2,6 +2,7 @@
 //! `main` only calls [`main`] here; the window, `sim` and `bench` are handed off from here.
 
 use crate::data::classics::FormationShape;
+use crate::data::combine::Method;
 use crate::data::settings::{self, Flags};
 use crate::data::walkers::{Avoidance, CrowdScene};
 use crate::data::{DataSources, Source, excerpt};
@@ -158,6 +159,10 @@ pub struct Common {
     /// The shape formation starts in: wedge, line, column, ring (V in the window) [default: wedge].
     #[arg(long, global = true, value_name = "NAME", value_parser = parse_shape)]
     pub shape: Option<FormationShape>,
+    /// How the forces combine in the modes that add several (avoid, flock, crowd, hide,
+    /// formation): weighted, prioritised, dithered (B in the window) [default: each mode's own].
+    #[arg(long, global = true, value_name = "NAME", value_parser = parse_combine)]
+    pub combine: Option<Method>,
     /// How formation assigns slots: nearest (least total distance) or fixed (agent i, slot i;
     /// T in the window) [default: nearest].
     #[arg(long, global = true, value_name = "NAME", value_parser = parse_assign)]
@@ -213,6 +218,18 @@ fn parse_avoid(s: &str) -> Result<Avoidance, String> {
         Avoidance::from_name(s).ok_or_else(|| {
             let names: Vec<&str> = Avoidance::ALL.iter().map(|o| o.name()).collect();
             format!("unknown avoidance \"{s}\" (one of: {})", names.join(", "))
+        })
+    })
+}
+
+fn parse_combine(s: &str) -> Result<Method, String> {
+    by_name(s, |s| {
+        Method::from_name(s).ok_or_else(|| {
+            let names: Vec<&str> = Method::ALL.iter().map(|o| o.name()).collect();
+            format!(
+                "unknown way to combine \"{s}\" (one of: {})",
+                names.join(", ")
+            )
         })
     })
 }
@@ -300,6 +317,7 @@ impl Common {
             scene: self.scene.unwrap_or_default(),
             avoid: self.avoid.unwrap_or_default(),
             shape: self.shape.unwrap_or_default(),
+            combine: self.combine,
             ..WorldConfig::default()
         }
     }
@@ -436,7 +454,10 @@ fn bench(
             mode: mode.unwrap_or(Mode::Avoid),
             agents: agents.unwrap_or(20_000),
             obstacles,
-            form: crate::bench::Form::Plain,
+            form: match common.avoid {
+                Some(a) if a != Avoidance::default() => crate::bench::Form::Avoid(a),
+                _ => crate::bench::Form::Plain,
+            },
         }],
     };
     let report = crate::bench::run(
@@ -445,7 +466,11 @@ fn bench(
         common.seed.unwrap_or(DEFAULT_SEED),
         seconds,
         common.player.unwrap_or(crate::bench::PLAYER),
-        (common.evade_flip, common.algorithm.unwrap_or_default()),
+        (
+            common.evade_flip,
+            common.algorithm.unwrap_or_default(),
+            common.combine,
+        ),
         rounds,
     );
     let json = serde_json::to_string(&report).map_err(|e| format!("cannot print: {e}"))?;
@@ -468,6 +493,7 @@ fn run_only_from_record(common: &Common, seconds: bool, what: &str) -> Result<()
         ("--avoid", common.avoid.is_some()),
         ("--shape", common.shape.is_some()),
         ("--assign", common.assign.is_some()),
+        ("--combine", common.combine.is_some()),
         ("--seconds", seconds),
     ]
     .into_iter()

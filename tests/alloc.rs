@@ -152,3 +152,43 @@ fn pathfind_plans_allocate_nothing() {
         }
     }
 }
+
+#[test]
+fn no_way_of_combining_forces_allocates_in_a_tick() {
+    use steering_arena::data::combine::Method;
+    use steering_arena::data::walkers::Avoidance;
+    let data = built_in();
+    let modes = [
+        (Mode::Avoid, false, Avoidance::Orca),
+        (Mode::Avoid, true, Avoidance::Orca),
+        (Mode::Flock, false, Avoidance::Orca),
+        (Mode::Hide, true, Avoidance::Orca),
+        (Mode::Formation, false, Avoidance::Orca),
+        (Mode::Crowd, false, Avoidance::Separation),
+        (Mode::Crowd, false, Avoidance::Predictive),
+        (Mode::Crowd, false, Avoidance::Orca),
+    ];
+    for (mode, flip, avoid) in modes {
+        for method in Method::ALL {
+            let mut world = World::new(
+                &data,
+                WorldConfig {
+                    mode,
+                    flip,
+                    seed: 2,
+                    agents: (mode == Mode::Flock).then_some(200),
+                    script: Script::Hunt,
+                    avoid,
+                    combine: Some(method),
+                    ..WorldConfig::default()
+                },
+            );
+            let (bad, _) = quiet_ticks_that_allocate(&mut world, 150);
+            assert!(
+                bad.is_empty(),
+                "{mode:?} (flip {flip}, {avoid:?}) {method:?} allocated: {:?}",
+                &bad[..bad.len().min(10)]
+            );
+        }
+    }
+}

@@ -150,7 +150,7 @@ fn bench_compares_crowd_sizes_and_obstacle_counts_round_by_round() {
         1,
         0.05,
         bench::PLAYER,
-        (false, Order::AStar),
+        (false, Order::AStar, None),
         3,
     );
     assert_eq!(report.runs.len(), 6);

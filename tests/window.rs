@@ -1796,7 +1796,7 @@ fn tour_searches(s: &mut Harness, rec: &mut Record) {
 }
 
 /// In the crowd: `T` starts the doorway's two groups of 50, `V` switches the walkers to
-/// separation, each as its event in the record.
+/// separation, `B` to the next way of combining forces, each as its event in the record.
 fn tour_crowd(s: &mut Harness, rec: &mut Record) {
     rec.refresh();
     let from = rec.len();
@@ -1812,10 +1812,15 @@ fn tour_crowd(s: &mut Harness, rec: &mut Record) {
     let from = rec.len();
     s.xdotool(&["key", "v"]);
     s.wait_event(rec, from, "avoid:separation", 10, "V in the crowd");
+    // `B`: from the crowd's own way (weighted) to the next.
+    rec.refresh();
+    let from = rec.len();
+    s.xdotool(&["key", "b"]);
+    s.wait_event(rec, from, "combine:prioritised", 10, "B in the crowd");
 }
 
 /// In hide: `T` adds the bodyguards (`flip:on`, three more agents); in the formation: `V` takes
-/// the next shape (`shape:line`); in both, `Y` turns heading smoothing on and off (drawing only:
+/// the next shape (`shape:line`) and `B` the next way of combining (`combine:dithered`); in both, `Y` turns heading smoothing on and off (drawing only:
 /// the ticks go on).
 fn tour_classics(s: &mut Harness, rec: &mut Record, name: &str) {
     rec.refresh();
@@ -1833,6 +1838,11 @@ fn tour_classics(s: &mut Harness, rec: &mut Record, name: &str) {
     } else {
         s.xdotool(&["key", "v"]);
         s.wait_event(rec, from, "shape:line", 10, "V in the formation");
+        // `B` keeps the crowd's choice (prioritised) from mode to mode: the next is dithering.
+        rec.refresh();
+        let from = rec.len();
+        s.xdotool(&["key", "b"]);
+        s.wait_event(rec, from, "combine:dithered", 10, "B in the formation");
     }
     rec.refresh();
     let from = rec.len();

@@ -109,6 +109,7 @@ pub fn world(
                     .for_each(slot);
             }
         }
+        super::forces::labels(world, &shown, &cam, labels);
         for i in shown {
             let a = &world.agents[i];
             if a.queued() {

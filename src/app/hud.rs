@@ -56,6 +56,14 @@ pub fn draw(world: &World, view: &View) {
             g.polarization, g.group_polarization, g.groups_seen
         ));
     }
+    if let Some(method) = world.combine_method() {
+        let own = world.mode.own_combine() == Some(method);
+        first.push_str(&format!(
+            "   B: {}{}",
+            method.name(),
+            if own { " (own)" } else { "" }
+        ));
+    }
     if view.paused {
         first.push_str("   PAUSED");
     }

@@ -22,6 +22,8 @@ pub enum Action {
     Chart,
     /// `Y`: heading smoothing.
     Smooth,
+    /// `B`: how the forces combine, the next way.
+    Combine,
     Grid,
     Tuning,
     Pause,
@@ -107,6 +109,12 @@ const COMMANDS: &[Binding] = &[
         label: "T",
         action: Action::Alternate('T'),
         help: "mode 7: wander / chase you through obstacles; flock: lead; hide: bodyguards; crowd: scene; formation: fixed slots",
+    },
+    Binding {
+        keys: &[KeyCode::B],
+        label: "B",
+        action: Action::Combine,
+        help: "avoid, flock, crowd, hide, formation: forces combine weighted / prioritised / dithered",
     },
     Binding {
         keys: &[KeyCode::Tab],

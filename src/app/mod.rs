@@ -5,6 +5,7 @@ pub mod burst;
 pub mod camera;
 pub mod draw;
 pub mod files;
+pub mod forces;
 pub mod group_overlay;
 pub mod guards;
 pub mod help;
@@ -272,6 +273,11 @@ async fn game(config: AppConfig, mut recorder: Option<RecordFile>) {
                 Action::Overlay => view.overlay = !view.overlay,
                 Action::Chart => view.chart = !view.chart,
                 Action::Smooth => view.headings.toggle(),
+                Action::Combine => {
+                    if let Some(method) = world.combine_method() {
+                        world.apply(Command::Combine(method.next()));
+                    }
+                }
                 Action::Grid => view.grid = !view.grid,
                 Action::Tuning => view.tuning = !view.tuning,
                 Action::Help => view.turn_help(&help_rows()),
@@ -486,6 +492,7 @@ fn scene(
                 guards::keys(world, &mut now);
             }
         }
+        forces::keys(world, &mut now);
         let keys = view.legend.update(world.mode, world.flip, now);
         if let Some(r) = column.take(legend::height(keys, column.width()), "legend") {
             legend::panel(keys, r);

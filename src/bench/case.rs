@@ -1,6 +1,7 @@
 //! What `bench` times: a case (a mode, a crowd, an arena), the default set of cases, and which of
 //! them are timed side by side because a ratio compares them.
 
+use crate::data::walkers::Avoidance;
 use crate::sim::mode::Mode;
 use crate::sim::player::Script;
 
@@ -28,6 +29,8 @@ pub enum Form {
     /// The arena of ten times the default's area (`assets/arena-10x.json`, the default scaled
     /// 3.2 × 3.125): ten times the crowd at the same density.
     Spread,
+    /// The crowd keeping clear by another method than ORCA, its default.
+    Avoid(Avoidance),
 }
 
 impl Form {
@@ -37,13 +40,15 @@ impl Form {
             Form::Plain => None,
             Form::Topological => Some("topological"),
             Form::Spread => Some("arena-10x"),
+            Form::Avoid(a) => Some(a.name()),
         }
     }
 }
 
-/// The default set: every mode at 2,000 and 20,000 agents; the flock at 20,000 heeding its 7
-/// nearest, and at 20,000 in the arena of ten times the area (timed beside its 2,000 in the
-/// default one); and `avoid` at 20,000 with 25 and with 400 generated obstacles.
+/// The default set: every mode at 2,000 and 20,000 agents (the crowd crossing, by ORCA); the flock at
+/// 20,000 heeding its 7 nearest, and at 20,000 in the arena of ten times the area (timed beside
+/// its 2,000 in the default one); `avoid` at 20,000 with 25 and with 400 generated obstacles;
+/// and the crowd at 2,000 and 20,000 keeping clear by separation and by prediction.
 pub fn default_cases() -> Vec<Case> {
     let mut cases = Vec::new();
     let case = |mode, agents, obstacles, form| Case {
@@ -61,6 +66,11 @@ pub fn default_cases() -> Vec<Case> {
     cases.push(case(Mode::Flock, 20_000, None, Form::Spread));
     for obstacles in [25, 400] {
         cases.push(case(Mode::Avoid, 20_000, Some(obstacles), Form::Plain));
+    }
+    for avoid in [Avoidance::Separation, Avoidance::Predictive] {
+        for agents in [2_000, 20_000] {
+            cases.push(case(Mode::Crowd, agents, None, Form::Avoid(avoid)));
+        }
     }
     cases
 }
@@ -96,19 +106,26 @@ mod tests {
     fn the_runs_each_ratio_compares_are_timed_together() {
         let cases = default_cases();
         let groups = side_by_side(&cases);
-        // Every mode's two crowds (the flock's with its topological and spread runs), then
-        // `avoid` among 25 and 400 generated obstacles.
+        // Every mode's two crowds (the flock's with its topological and spread runs, the
+        // crowd's with its separation and prediction runs), then `avoid` among 25 and 400
+        // generated obstacles.
         assert_eq!(groups.len(), Mode::ALL.len() + 1);
-        let flock = Mode::ALL.iter().position(|&m| m == Mode::Flock);
+        let at = |mode| Mode::ALL.iter().position(|&m| m == mode);
+        let extra = 2 * Mode::ALL.len();
         for (m, group) in groups.iter().take(Mode::ALL.len()).enumerate() {
-            if Some(m) == flock {
-                let extra = 2 * Mode::ALL.len();
+            if Some(m) == at(Mode::Flock) {
                 assert_eq!(group, &vec![2 * m, 2 * m + 1, extra, extra + 1]);
+            } else if Some(m) == at(Mode::Crowd) {
+                let others: Vec<usize> = (extra + 4..extra + 8).collect();
+                assert_eq!(group, &[vec![2 * m, 2 * m + 1], others].concat());
+                for &c in &group[2..] {
+                    assert!(matches!(cases[c].form, Form::Avoid(_)));
+                }
             } else {
                 assert_eq!(group, &vec![2 * m, 2 * m + 1]);
             }
         }
-        assert_eq!(groups.last(), Some(&vec![cases.len() - 2, cases.len() - 1]));
+        assert_eq!(groups.last(), Some(&vec![extra + 2, extra + 3]));
         let one = [Case {
             mode: Mode::Wander,
             agents: 300,

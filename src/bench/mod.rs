@@ -23,6 +23,7 @@ pub use report::{Growth, ObstacleGrowth, Report, Run, TickMs};
 pub use search::search_us;
 
 use crate::data::DataSet;
+use crate::data::combine::Method;
 use crate::sim::mode::Mode;
 use crate::sim::path::Order;
 use crate::sim::player::Script;
@@ -38,7 +39,7 @@ pub fn run(
     seed: u64,
     seconds: f64,
     player: Script,
-    forms: (bool, Order),
+    forms: (bool, Order, Option<Method>),
     rounds: u32,
 ) -> Report {
     let mut timed: Vec<Vec<Run>> = vec![Vec::new(); cases.len()];

@@ -38,6 +38,9 @@ pub struct Run {
 #[derive(Debug, Clone, Serialize)]
 pub struct Growth {
     pub mode: String,
+    /// The case's form, when not plain (the crowd's method other than ORCA).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub form: Option<&'static str>,
     pub obstacles: usize,
     pub from_agents: usize,
     pub to_agents: usize,
@@ -109,6 +112,7 @@ pub(super) fn growth(cases: &[Case], timed: &[Vec<Run>]) -> Vec<Growth> {
         {
             out.push(Growth {
                 mode: case.mode.name().to_string(),
+                form: case.form.name(),
                 obstacles: small.obstacles,
                 from_agents: small.agents,
                 to_agents: large.agents,
@@ -146,6 +150,7 @@ pub(super) fn density_growth(cases: &[Case], timed: &[Vec<Run>]) -> Vec<Growth> 
             .collect();
         out.push(Growth {
             mode: case.mode.name().to_string(),
+            form: None,
             obstacles: small.obstacles,
             from_agents: small.agents,
             to_agents: large.agents,

@@ -5,7 +5,10 @@ use super::case::{Case, Form};
 use super::report::{Run, TickMs};
 use crate::data::DataSet;
 use crate::data::arena::with_spaced_obstacles;
+use crate::data::combine::Method;
+use crate::data::walkers::{Avoidance, CrowdScene};
 use crate::sim::behaviours::flock::Neighbourhood;
+use crate::sim::mode::Mode;
 use crate::sim::path::Order;
 use crate::sim::player::Script;
 use crate::sim::world::{Input, World, WorldConfig};
@@ -39,7 +42,7 @@ impl Timing {
         seed: u64,
         seconds: f64,
         player: Script,
-        (flip, order): (bool, Order),
+        (flip, order, combine): (bool, Order, Option<Method>),
     ) -> Timing {
         let mut data = data.clone();
         match case.form {
@@ -49,6 +52,7 @@ impl Timing {
                 data.arena = crate::data::arena::parse(ARENA_10X)
                     .expect("the built-in spread arena is valid");
             }
+            Form::Avoid(_) => {}
         }
         if let Some(k) = case.obstacles {
             let mut bare = data.arena.clone();
@@ -63,6 +67,18 @@ impl Timing {
             script: player,
             order,
             fixed_arena: case.form == Form::Topological,
+            // (The circle of 20,000 does not fit the arena: its walkers would start on top of
+            // one another. The crossing's two streams scale.)
+            scene: if case.mode == Mode::Crowd {
+                CrowdScene::Crossing
+            } else {
+                CrowdScene::default()
+            },
+            avoid: match case.form {
+                Form::Avoid(a) => a,
+                Form::Plain | Form::Topological | Form::Spread => Avoidance::default(),
+            },
+            combine,
             ..WorldConfig::default()
         };
         let mut world = World::new(&data, config);
@@ -188,7 +204,7 @@ mod tests {
         let cases = [case(50), case(500)];
         let mut timings: Vec<Timing> = cases
             .iter()
-            .map(|c| Timing::new(&data, c, 1, 0.5, PLAYER, (false, Order::AStar)))
+            .map(|c| Timing::new(&data, c, 1, 0.5, PLAYER, (false, Order::AStar, None)))
             .collect();
         time_in_turns(&mut timings);
         for t in &timings {
@@ -205,7 +221,7 @@ mod tests {
             1,
             0.5,
             PLAYER,
-            (false, Order::AStar),
+            (false, Order::AStar, None),
         )];
         time_in_turns(&mut alone);
         assert_eq!(alone[0].world.tick, u64::from(WARM_UP_TICKS) + 30);

@@ -7,6 +7,7 @@
 pub mod arena;
 pub mod best;
 pub mod classics;
+pub mod combine;
 pub mod crowds;
 pub mod fsm;
 pub mod pathways;

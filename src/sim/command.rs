@@ -8,6 +8,7 @@
 
 use crate::data::DataSet;
 use crate::data::classics::FormationShape;
+use crate::data::combine::Method;
 use crate::data::tuning::SLIDERS;
 use crate::data::walkers::{Avoidance, CrowdScene};
 use crate::sim::mode::Mode;
@@ -43,6 +44,8 @@ pub enum Command {
     DrawPathway(#[serde(with = "points")] Vec<Vec2>),
     /// A right click in `pathway`: the data's pathways again.
     RestorePathway,
+    /// `B`: how the forces combine (`weighted`, `prioritised`, `dithered`).
+    Combine(Method),
     /// `R`: back to the start, mode, flip and agent count kept.
     Reset,
     /// `+` / `-`: the crowd's new size.

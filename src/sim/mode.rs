@@ -11,6 +11,7 @@
 //! looks of each agent kind (`app/style.rs`), the summary's figures (`sim/world/extra.rs`), and
 //! a mode's behaviour, spawning and vehicle (`sim/agent/behaviour.rs`, `sim/world/spawn.rs`).
 
+use crate::data::combine::Method;
 use crate::data::tuning::{Section, Slider};
 use std::fmt;
 
@@ -88,6 +89,10 @@ pub struct ModeInfo {
     /// [`Mode::has_lead`].) In `pathfind`, `V` steps through the search orders instead (see
     /// [`Mode::cycles`]).
     pub alternate_key: Option<char>,
+    /// How the mode puts its agents' several forces together when `B` has not chosen (what it
+    /// has always done, named by the method it is); `None`: its agents do not add several
+    /// forces, and `B` does nothing.
+    pub combine: Option<Method>,
 }
 
 /// A closed set: each mode is a number key in the window and a name on the command line.
@@ -158,6 +163,7 @@ impl Mode {
                 moves_together: false,
                 agents: 4,
                 alternate_key: Some('E'),
+                combine: None,
             },
             Mode::TileLos => &ModeInfo {
                 name: "tile-los",
@@ -173,6 +179,7 @@ impl Mode {
                 moves_together: false,
                 agents: 4,
                 alternate_key: Some('E'),
+                combine: None,
             },
             Mode::LosChase => &ModeInfo {
                 name: "los-chase",
@@ -193,6 +200,7 @@ impl Mode {
                 moves_together: false,
                 agents: 4,
                 alternate_key: Some('E'),
+                combine: None,
             },
             Mode::Intercept => &ModeInfo {
                 name: "intercept",
@@ -214,6 +222,7 @@ impl Mode {
                 moves_together: false,
                 agents: 4,
                 alternate_key: Some('E'),
+                combine: None,
             },
             Mode::Evade => &ModeInfo {
                 name: "evade",
@@ -236,6 +245,7 @@ impl Mode {
                 moves_together: false,
                 agents: 8,
                 alternate_key: None,
+                combine: None,
             },
             Mode::Wander => &ModeInfo {
                 name: "wander",
@@ -259,6 +269,7 @@ impl Mode {
                 moves_together: false,
                 agents: 12,
                 alternate_key: Some('V'),
+                combine: None,
             },
             Mode::Avoid => &ModeInfo {
                 name: "avoid",
@@ -282,6 +293,7 @@ impl Mode {
                 moves_together: false,
                 agents: 30,
                 alternate_key: Some('T'),
+                combine: Some(Method::Prioritised),
             },
             Mode::Galaga => &ModeInfo {
                 name: "galaga",
@@ -297,6 +309,7 @@ impl Mode {
                 moves_together: false,
                 agents: 40,
                 alternate_key: None,
+                combine: None,
             },
             Mode::Patterns => &ModeInfo {
                 name: "patterns",
@@ -312,6 +325,7 @@ impl Mode {
                 moves_together: false,
                 agents: 4,
                 alternate_key: None,
+                combine: None,
             },
             Mode::Mixed => &ModeInfo {
                 name: "mixed",
@@ -343,6 +357,7 @@ impl Mode {
                 moves_together: false,
                 agents: MIXED_AGENTS,
                 alternate_key: None,
+                combine: None,
             },
             Mode::Flock => &ModeInfo {
                 name: "flock",
@@ -365,6 +380,7 @@ impl Mode {
                 moves_together: true,
                 agents: 120,
                 alternate_key: Some('E'),
+                combine: Some(Method::Weighted),
             },
             Mode::Swarm => &ModeInfo {
                 name: "swarm",
@@ -380,6 +396,7 @@ impl Mode {
                 moves_together: true,
                 agents: 80,
                 alternate_key: None,
+                combine: None,
             },
             Mode::Pathfind => &ModeInfo {
                 name: "pathfind",
@@ -401,6 +418,7 @@ impl Mode {
                 moves_together: false,
                 agents: 4,
                 alternate_key: Some('V'),
+                combine: None,
             },
             Mode::Fsm => &ModeInfo {
                 name: "fsm",
@@ -423,6 +441,7 @@ impl Mode {
                 moves_together: false,
                 agents: 4,
                 alternate_key: None,
+                combine: None,
             },
             Mode::Hide => &ModeInfo {
                 name: "hide",
@@ -446,6 +465,7 @@ impl Mode {
                 moves_together: false,
                 agents: 8,
                 alternate_key: Some('T'),
+                combine: Some(Method::Prioritised),
             },
             Mode::Crowd => &ModeInfo {
                 name: "crowd",
@@ -461,6 +481,7 @@ impl Mode {
                 moves_together: false,
                 agents: 250,
                 alternate_key: None,
+                combine: Some(Method::Weighted),
             },
             Mode::Formation => &ModeInfo {
                 name: "formation",
@@ -476,6 +497,7 @@ impl Mode {
                 moves_together: false,
                 agents: 12,
                 alternate_key: Some('T'),
+                combine: Some(Method::Prioritised),
             },
             Mode::Pathway => &ModeInfo {
                 name: "pathway",
@@ -491,6 +513,9 @@ impl Mode {
                 moves_together: false,
                 agents: 40,
                 alternate_key: None,
+                // (Its pedestrians sum their forces in their own code; they do not list them
+                // for `B` yet.)
+                combine: None,
             },
         }
     }
@@ -557,6 +582,11 @@ impl Mode {
     /// [`ModeInfo::moves_together`]).
     pub fn moves_together(self) -> bool {
         self.info().moves_together
+    }
+
+    /// How the mode combines its forces unless `B` chose (see [`ModeInfo::combine`]).
+    pub fn own_combine(self) -> Option<Method> {
+        self.info().combine
     }
 
     /// The crowd a mode starts with (see [`ModeInfo::agents`]).

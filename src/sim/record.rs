@@ -6,6 +6,7 @@
 
 use crate::data::DataHashes;
 use crate::data::classics::FormationShape;
+use crate::data::combine::Method;
 use crate::data::walkers::{Avoidance, CrowdScene};
 use crate::sim::command::{Command, TickInput};
 use crate::sim::mode::Mode;
@@ -48,6 +49,9 @@ pub struct Header {
     /// The shape `formation` starts in (`--shape`; written when not the first, `wedge`).
     #[serde(default, skip_serializing_if = "is_first_shape")]
     pub shape: FormationShape,
+    /// How the forces combine at the start (`--combine`; written only when given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combine: Option<Method>,
     /// Data file name -> FNV-1a hash of its text (16 hex digits).
     pub data: BTreeMap<String, String>,
 }
@@ -72,6 +76,7 @@ impl Header {
             scene: world.walking.scene,
             avoid: world.walking.method,
             shape: world.formation.shape,
+            combine: world.combine,
             data: hash_map(hashes),
         }
     }

@@ -56,8 +56,8 @@ pub fn set_global(threads: usize) -> Result<(), String> {
 }
 
 /// Most numbers one agent draws in a tick when the count can be told in advance (a wander
-/// jitter: one 32-bit draw).
-pub const MAX_DRAWS: usize = 1;
+/// jitter: one 32-bit draw; dithering its forces, `B`: one more).
+pub const MAX_DRAWS: usize = 2;
 
 /// The random numbers one agent draws in a tick, taken from the world's generator before the
 /// tick is split: a generator that gives back exactly those, in order. Only `next_u32` is ever

@@ -116,6 +116,19 @@ pub struct Trace {
     pub fan: Vec<Vec2>,
     /// How many neighbours a crowd member heeded (0 for others).
     pub heeded: usize,
+    /// In the modes whose agents add several forces: each force this tick, in the order the
+    /// mode lists them, and the most the sum may be (the vehicle's force; a walker's speed).
+    pub forces: Vec<ForceBar>,
+    pub force_max: f32,
+}
+
+/// One of an agent's forces this tick, as `B`'s method combined them: its size (weighted) and
+/// whether it went into the steering.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ForceBar {
+    pub name: &'static str,
+    pub size: f32,
+    pub used: bool,
 }
 
 impl Trace {

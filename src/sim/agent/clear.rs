@@ -6,10 +6,13 @@
 use super::behaviour::Behaviour;
 use super::member::Agent;
 use super::tick::{Context, Plan};
+use crate::data::combine::Method;
 use crate::data::tuning::{AvoidTuning, EvadeTuning, VehicleTuning};
+use crate::sim::behaviours::avoid;
 use crate::sim::behaviours::decision::Me;
 use crate::sim::behaviours::evade::{self, EvadeState};
 use crate::sim::behaviours::guard;
+use crate::sim::behaviours::hide::{self, Hider};
 use crate::sim::behaviours::wander::WanderWalk;
 use crate::sim::space::Senses;
 use crate::sim::space::clear;
@@ -41,7 +44,23 @@ impl Agent {
                 force
             }
             Behaviour::Avoid { walk, chase } => {
-                let (force, how) = wanderer(walk, course, self.prev_speed, me, avoid, &senses);
+                let (force, how) = match ctx.combine {
+                    None => {
+                        let (force, how) =
+                            wanderer(walk, course, self.prev_speed, me, avoid, &senses);
+                        if how == Course::Unsticking {
+                            walk.tally = Default::default();
+                        } else {
+                            let used = (force, how == Course::Avoiding);
+                            avoid::own_tally(me, walk, course, *chase, avoid, &senses, used);
+                        }
+                        (force, how)
+                    }
+                    Some(method) => {
+                        let wish = (course, self.prev_speed);
+                        avoider(walk, wish, *chase, me, avoid, &senses, method)
+                    }
+                };
                 match how {
                     Course::Free => {}
                     Course::Avoiding if *chase => self.state = "chase-avoid",
@@ -60,8 +79,7 @@ impl Agent {
             }
             // (A hider plans a course only while it evades.)
             Behaviour::Hide(h) => {
-                let (force, out) =
-                    evader(&mut h.evade, course, me, &ctx.tuning.evade, after, &senses);
+                let (force, out) = hider(h, course, me, &ctx.tuning.evade, after, &senses, ctx);
                 if let Some(aim) = out {
                     self.state = "unstick";
                     self.aim = aim;
@@ -147,6 +165,63 @@ fn wanderer(
         error
     };
     (force, course)
+}
+
+/// Mode 7's layers when `B` chose another way than its own: a way out of a pocket first (as
+/// [`wanderer`]), else its forces combined by `method` ([`avoid::by_method`]).
+fn avoider(
+    walk: &mut WanderWalk,
+    (wish, speed): (Vec2, f32),
+    chase: bool,
+    me: Me,
+    t: &AvoidTuning,
+    senses: &Senses,
+    method: Method,
+) -> (Vec2, Course) {
+    let look = clear::probe(t);
+    if let Some(force) =
+        walk.unstick
+            .update(senses, me.body, me.vehicle, t.unstick_after_s, wish, look)
+    {
+        walk.avoid.held.forget();
+        walk.avoid.rounding = None;
+        walk.tally = Default::default();
+        return (force, Course::Unsticking);
+    }
+    let (force, clear) = avoid::by_method(me, walk, (wish, speed), chase, t, senses, method);
+    let how = if clear.avoiding {
+        Course::Avoiding
+    } else {
+        Course::Free
+    };
+    (force, how)
+}
+
+/// A hider's layers while it evades: as an evader's, its feelers' bend and its flight
+/// combined as `B` says ([`hide::keep_clear`]).
+fn hider(
+    h: &mut Hider,
+    course: Vec2,
+    me: Me,
+    t: &EvadeTuning,
+    after: f32,
+    senses: &Senses,
+    ctx: &Context,
+) -> (Vec2, Option<Vec2>) {
+    let look = evade::pocket_look(me.vehicle, t);
+    if let Some(force) = h
+        .evade
+        .unstick
+        .update(senses, me.body, me.vehicle, after, course, look)
+    {
+        // (Getting out sets every force aside: the overlay shows none.)
+        h.tally = Default::default();
+        return (force, Some(h.evade.unstuck(me.body.pos)));
+    }
+    (
+        hide::keep_clear(me, h, t, senses, course, ctx.combine),
+        None,
+    )
 }
 
 /// An evader's layers: a way out of the pocket it has stayed in (and where it leads, for the

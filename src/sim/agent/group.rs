@@ -34,6 +34,7 @@ impl Agent {
             flock: &t.flock,
             wander: &t.wander,
             avoid: &t.avoid,
+            combine: ctx.combine,
         };
         let d = boid::steer(me, mind, &params, flock, &senses, rng);
         self.state = d.state;

@@ -8,6 +8,7 @@ use super::behaviour::Behaviour;
 use super::member::Agent;
 use super::tick::{Context, Plan};
 use crate::data::tuning::VehicleTuning;
+use crate::sim::behaviours::combine::Dice;
 use crate::sim::behaviours::decision::{Decision, Me};
 use crate::sim::behaviours::{avoid, evade, formation, guard, hide, pathfind, pathway, pattern};
 use crate::sim::behaviours::{intercept, tile_chase, tile_los};
@@ -63,7 +64,7 @@ impl Agent {
             Behaviour::Guard(g) => guard::steer(me, g, &ctx.guard_params(), &senses, rng),
             Behaviour::Hide(h) => hide::steer(me, h, &ctx.hide_params(), &senses, rng),
             Behaviour::Bodyguard(g) => hide::guard(me, g, &senses),
-            Behaviour::Member(m) => formation::steer(me, m, &ctx.member_params(), &senses),
+            Behaviour::Member(m) => formation::steer(me, m, &ctx.member_params(), &senses, rng),
             Behaviour::Pedestrian(w) => pathway::steer(me, w, &ctx.pathway_params(), &senses),
             // (The stage moves its ships; the world moves the flock, the swarm and the crowd
             // together.)
@@ -104,7 +105,8 @@ impl Agent {
                 let radius = self.behaviour.params(t).radius;
                 walk.draws(self.body.pos, radius, *waypoints)
             }
-            Behaviour::Avoid { chase, .. } => Some(u8::from(!chase)),
+            Behaviour::Avoid { chase, .. } => Some(u8::from(!chase) + Dice::draws(ctx.combine)),
+            Behaviour::Member(_) => Some(Dice::draws(ctx.combine)),
             Behaviour::Guard(_) | Behaviour::Hide(_) => None,
             Behaviour::TileChase { .. }
             | Behaviour::TileLos { .. }
@@ -114,7 +116,6 @@ impl Agent {
             | Behaviour::TilePattern { .. }
             | Behaviour::Path(_)
             | Behaviour::Bodyguard(_)
-            | Behaviour::Member(_)
             | Behaviour::Pedestrian(_)
             | Behaviour::Ship(_)
             | Behaviour::Boid(_)

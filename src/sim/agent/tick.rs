@@ -1,6 +1,7 @@
 //! What a tick gives every agent to read (the context), and what an agent's behaviour makes of
 //! it (the plan).
 
+use crate::data::combine::Method;
 use crate::data::tuning::Tuning;
 use crate::sim::behaviours::{avoid, formation, guard, hide, pathfind, pathway};
 use crate::sim::path::FlowField;
@@ -19,6 +20,9 @@ pub struct Context<'a> {
     pub flow: Option<&'a FlowField>,
     /// The pathways pedestrians follow (empty outside `pathway`).
     pub pathways: &'a [Pathway],
+    /// How the forces combine when not by the mode's own code (`B`; see
+    /// `sim/behaviours/combine.rs`): `None` for the mode's own.
+    pub combine: Option<Method>,
 }
 
 impl<'a> Context<'a> {
@@ -34,6 +38,7 @@ impl<'a> Context<'a> {
         avoid::Params {
             wander: &self.tuning.wander,
             separation: self.tuning.avoid.separation,
+            combine: self.combine,
         }
     }
 
@@ -61,6 +66,7 @@ impl<'a> Context<'a> {
         hide::Params {
             hide: &self.tuning.hide,
             evade: &self.tuning.evade,
+            combine: self.combine,
         }
     }
 
@@ -78,6 +84,7 @@ impl<'a> Context<'a> {
     pub fn member_params(&self) -> formation::Params<'a> {
         formation::Params {
             formation: &self.tuning.formation,
+            combine: self.combine,
         }
     }
 }

@@ -3,6 +3,7 @@
 //! an obstacle, the boid keeping only its separation from the rest (Reynolds' arbitration: the
 //! obstacles first, then the flock).
 
+use super::combine::{self as forces, Dice, Method, Part, Priority, Tally, chance};
 use super::decision::{Decision, Me, combine};
 use super::flock::{self, Around, Flockmates, Forces};
 use super::wander::WanderWalk;
@@ -33,7 +34,23 @@ pub struct BoidMind {
     pub wander: Vec2,
     /// Whether its feelers bent its course this tick.
     pub avoiding: bool,
+    /// How its forces combined this tick (for the overlay).
+    pub tally: Tally,
 }
+
+/// A boid's forces in the order it lists them (the overlay's names): the walls' turn, the
+/// feelers' course (while they have taken it over), then the flock's urges and the wander.
+pub const FORCES: [&str; 9] = [
+    "walls",
+    "obstacles",
+    "separation",
+    "flee",
+    "follow",
+    "alignment",
+    "cohesion",
+    "gather",
+    "wander",
+];
 
 /// A boid's numbers: the flock's, the wander's and the feelers'.
 #[derive(Debug, Clone, Copy)]
@@ -41,6 +58,8 @@ pub struct Params<'a> {
     pub flock: &'a FlockParams,
     pub wander: &'a WanderTuning,
     pub avoid: &'a AvoidTuning,
+    /// How the forces combine when not the flock's own way (see [`steer`]).
+    pub combine: Option<Method>,
 }
 
 /// What a boid senses of its flock: boid `i` of `mates`, heeding `heeded` when the world keeps
@@ -99,17 +118,63 @@ pub fn steer(
     let wish = no_about_face(wish, body.heading);
     let clear = senses.whiskers(wish, body, body.speed(), p, a, &mut mind.walk.avoid);
     let steered = clear.avoiding || push != Vec2::ZERO;
-    let force = if steered {
+    let course = if steered {
         let error = clear.dir * p.max_speed * clear.speed - body.vel;
-        let course = if clear.urgent {
+        if clear.urgent {
             within_a_tick(error, p.mass, senses.dt)
         } else {
             error
-        };
-        // (The feelers have taken over the course; the boid still keeps its distance.)
-        combine([course, f.separation])
+        }
     } else {
-        urge
+        Vec2::ZERO
+    };
+    let listed = [
+        wall,
+        course,
+        f.separation,
+        f.flee,
+        f.follow,
+        f.alignment,
+        f.cohesion,
+        f.gather,
+        wander,
+    ];
+    let force = match t.combine {
+        // The flock's own way, weighted: the urges summed (the vehicle truncates the sum);
+        // while the feelers have taken the course over, it and the separation alone.
+        None if steered => {
+            mind.tally = Tally::of(&FORCES, &listed, 0b110);
+            combine([course, f.separation])
+        }
+        None => {
+            mind.tally = Tally::of(&FORCES, &listed, 0b1_1111_1101);
+            urge
+        }
+        Some(method) => {
+            let (w, o, s, r) = (
+                Priority::Walls,
+                Priority::Obstacles,
+                Priority::Others,
+                Priority::Rest,
+            );
+            let chances = [
+                chance::WALLS,
+                chance::OBSTACLES,
+                chance::SEPARATION,
+                chance::FLEE,
+                chance::GOAL,
+                chance::ALIGNMENT,
+                chance::COHESION,
+                chance::COHESION,
+                chance::WANDER,
+            ];
+            let levels = [w, o, s, r, r, r, r, r, r];
+            let parts: [Part; 9] =
+                std::array::from_fn(|i| Part::new(listed[i], levels[i], 1.0, chances[i]));
+            let mut dice = (method == Method::Dithered).then(|| Dice::roll(rng));
+            let max = p.max_force;
+            forces::combine(method, &FORCES, &parts, max, dice.as_mut(), &mut mind.tally)
+        }
     };
     mind.forces = f;
     mind.wander = wander;

@@ -9,6 +9,7 @@
 //! separation. A slot inside an obstacle is moved to the nearest spot where the member fits,
 //! and an obstacle between a member and its slot is skirted (the state says `rejoin`).
 
+use super::combine::{self as forces, Dice, Method, Part, Priority, Tally, chance};
 use super::decision::{Decision, Me};
 use super::hide::skirt;
 use crate::data::classics::{FormationParams, FormationShape};
@@ -38,12 +39,20 @@ pub struct Member {
     pub vel: Vec2,
     /// The point it aimed at this tick (for the overlay).
     pub aim: Vec2,
+    /// How its forces combined this tick (for the overlay).
+    pub tally: Tally,
 }
+
+/// A member's forces in the order listed (the overlay's names): the way round an obstacle
+/// between it and its slot, the push from the other members, the pursuit of its slot.
+pub const FORCES: [&str; 3] = ["obstacles", "separation", "slot"];
 
 /// A member's numbers.
 #[derive(Debug, Clone, Copy)]
 pub struct Params<'a> {
     pub formation: &'a FormationParams,
+    /// How the forces combine when not the formation's own way (see [`steer`]).
+    pub combine: Option<Method>,
 }
 
 /// The slots of `shape` for `n` members, in the anchor's frame as `(ahead, right)`, front
@@ -116,8 +125,16 @@ pub fn place(anchor: Vec2, heading: Vec2, offset: Vec2) -> Vec2 {
 }
 
 /// `formation`: offset-pursue the slot, round what stands in the way, kept apart from the other
-/// members.
-pub fn steer(me: Me, m: &mut Member, t: &Params, senses: &Senses) -> Decision {
+/// members. Its own way (prioritised): the way round an obstacle, when there is one, sets the
+/// pursuit aside; the separation is added to either. `B` puts the three through
+/// [`forces::combine`] instead, within the vehicle's force (draws from `rng` only to dither).
+pub fn steer(
+    me: Me,
+    m: &mut Member,
+    t: &Params,
+    senses: &Senses,
+    rng: &mut impl ::rand::Rng,
+) -> Decision {
     let (body, p) = (me.body, me.vehicle);
     let mut state = "slot";
     let mut goal = m.at;
@@ -134,15 +151,50 @@ pub fn steer(me: Me, m: &mut Member, t: &Params, senses: &Senses) -> Decision {
     let apart = push * t.formation.separation * p.max_speed;
     let to = aim - body.pos;
     let length = to.length();
-    if length > 1e-3
+    let round = if length > 1e-3
         && let Some(hit) = senses.arena.ray_cast(body.pos, to / length, length)
         && let Some(i) = hit.obstacle
         && let Some(o) = senses.arena.obstacles().get(i as usize)
-        && let Some(force) = skirt(body, o, aim, p.radius, p.max_speed)
     {
-        return Decision::steer(force / RESPONSE_S + apart, aim, "rejoin");
-    }
-    let arrive = (length / t.formation.slowing_radius.max(1e-3)).min(1.0);
-    let desired = (m.vel + unit_or_zero(to) * p.max_speed * arrive).clamp_length_max(p.max_speed);
-    Decision::steer((desired - body.vel) / RESPONSE_S + apart, aim, state)
+        skirt(body, o, aim, p.radius, p.max_speed)
+    } else {
+        None
+    };
+    let pursue = || {
+        let arrive = (length / t.formation.slowing_radius.max(1e-3)).min(1.0);
+        let desired =
+            (m.vel + unit_or_zero(to) * p.max_speed * arrive).clamp_length_max(p.max_speed);
+        (desired - body.vel) / RESPONSE_S
+    };
+    let Some(method) = t.combine else {
+        return match round {
+            Some(force) => {
+                let slot = pursue();
+                m.tally = Tally::of(&FORCES, &[force / RESPONSE_S, apart, slot], 0b011);
+                Decision::steer(force / RESPONSE_S + apart, aim, "rejoin")
+            }
+            None => {
+                let slot = pursue();
+                m.tally = Tally::of(&FORCES, &[Vec2::ZERO, apart, slot], 0b110);
+                Decision::steer(slot + apart, aim, state)
+            }
+        };
+    };
+    let obstacles = round.map_or(Vec2::ZERO, |f| f / RESPONSE_S);
+    let parts = [
+        Part::new(obstacles, Priority::Obstacles, 1.0, chance::OBSTACLES),
+        Part::new(apart, Priority::Others, 1.0, chance::SEPARATION),
+        Part::new(pursue(), Priority::Rest, 1.0, chance::GOAL),
+    ];
+    let mut dice = (method == Method::Dithered).then(|| Dice::roll(rng));
+    let force = forces::combine(
+        method,
+        &FORCES,
+        &parts,
+        p.max_force,
+        dice.as_mut(),
+        &mut m.tally,
+    );
+    let state = if round.is_some() { "rejoin" } else { state };
+    Decision::steer(force, aim, state)
 }

@@ -13,6 +13,7 @@
 //! Interpose: a bodyguard steers to the midpoint of the hunter and its charge, both predicted to
 //! the time it takes to get there, `T = |midpoint - me| / max_speed`, and arrives there fast.
 
+use super::combine::{self as forces, Dice, Method, Part, Priority, Tally, chance};
 use super::decision::{Decision, Me};
 use super::evade::{self, EvadeState};
 use super::seek;
@@ -39,7 +40,17 @@ pub struct Hider {
     pub spot: Option<Vec2>,
     /// Whether the hunter saw it after the last tick (the world's look, for the overlay).
     pub seen: bool,
+    /// This tick's draw for dithering (only when `B` chose it) and how its forces combined (for
+    /// the overlay).
+    pub dice: Dice,
+    pub tally: Tally,
 }
+
+/// A hider's forces in the order listed (the overlay's names): the way round the obstacle
+/// between it and its spot (or, evading, its feelers' bend), then the arrival at the spot (or
+/// the flight).
+pub const HIDE_FORCES: [&str; 2] = ["obstacles", "hide"];
+pub const EVADE_FORCES: [&str; 2] = ["obstacles", "evade"];
 
 /// A bodyguard's memory: whom it guards and where the world last saw its charge.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -69,6 +80,8 @@ impl Bodyguard {
 pub struct Params<'a> {
     pub hide: &'a HideParams,
     pub evade: &'a EvadeTuning,
+    /// How the forces combine when not hide's own way (see [`steer`]).
+    pub combine: Option<Method>,
 }
 
 /// How far `o` reaches from its centre along unit `dir`.
@@ -116,9 +129,13 @@ pub fn best_spot(senses: &Senses, pos: Vec2, r: f32, t: &HideParams) -> Option<(
 }
 
 /// `hide`: arrive at the nearest hiding spot in reach (round its obstacle while the obstacle is in
-/// the way), else evade as mode 5 does.
+/// the way), else evade as mode 5 does. Its own way (prioritised): the way round sets the
+/// arrival aside; `B` puts the two through [`forces::combine`] instead.
 pub fn steer(me: Me, h: &mut Hider, t: &Params, senses: &Senses, rng: &mut impl Rng) -> Decision {
     let (body, p) = (me.body, me.vehicle);
+    if t.combine == Some(Method::Dithered) {
+        h.dice = Dice::roll(rng);
+    }
     let Some((spot, i)) = best_spot(senses, body.pos, p.radius, t.hide) else {
         h.spot = None;
         let d = evade::steer(me, &mut h.evade, t.evade, senses, rng);
@@ -129,11 +146,72 @@ pub fn steer(me: Me, h: &mut Hider, t: &Params, senses: &Senses, rng: &mut impl 
     };
     h.spot = Some(spot);
     let o = senses.arena.obstacles()[i];
-    let force = match skirt(body, &o, spot, p.radius, p.max_speed) {
-        Some(force) => force,
-        None => seek::arrive(body, spot, p.max_speed, t.hide.slowing_radius),
+    let round = skirt(body, &o, spot, p.radius, p.max_speed);
+    let arrive = || seek::arrive(body, spot, p.max_speed, t.hide.slowing_radius);
+    let force = match (t.combine, round) {
+        (None, Some(force)) => {
+            h.tally = Tally::of(&HIDE_FORCES, &[force, arrive()], 0b01);
+            force
+        }
+        (None, None) => {
+            let force = arrive();
+            h.tally = Tally::of(&HIDE_FORCES, &[Vec2::ZERO, force], 0b10);
+            force
+        }
+        (Some(method), round) => {
+            let parts = [
+                Part::new(
+                    round.unwrap_or(Vec2::ZERO),
+                    Priority::Obstacles,
+                    1.0,
+                    chance::OBSTACLES,
+                ),
+                Part::new(arrive(), Priority::Rest, 1.0, chance::GOAL),
+            ];
+            let mut dice = h.dice;
+            let dice = (method == Method::Dithered).then_some(&mut dice);
+            forces::combine(
+                method,
+                &HIDE_FORCES,
+                &parts,
+                p.max_force,
+                dice,
+                &mut h.tally,
+            )
+        }
     };
     Decision::steer(force, spot, "hide")
+}
+
+/// A hider's evading layer (the agent's `clear` calls it): its feelers' bend of `course`
+/// ([`evade::keep_clear`]) as its own way has it (prioritised: the bend replaces the course),
+/// or, when `B` chose another way, the bend and the flight as two forces through
+/// [`forces::combine`].
+pub fn keep_clear(
+    me: Me,
+    h: &mut Hider,
+    t: &EvadeTuning,
+    senses: &Senses,
+    course: Vec2,
+    method: Option<Method>,
+) -> Vec2 {
+    let bent = evade::keep_clear(me, &mut h.evade, t, senses, course);
+    let flight = course * me.vehicle.max_speed - me.body.vel;
+    let felt = h.evade.felt.is_some();
+    let obstacles = if felt { bent } else { Vec2::ZERO };
+    let Some(method) = method else {
+        let used = if felt { 0b01 } else { 0b10 };
+        h.tally = Tally::of(&EVADE_FORCES, &[obstacles, flight], used);
+        return bent;
+    };
+    let parts = [
+        Part::new(obstacles, Priority::Obstacles, 1.0, chance::OBSTACLES),
+        Part::new(flight, Priority::Rest, 1.0, chance::FLEE),
+    ];
+    let mut dice = h.dice;
+    let dice = (method == Method::Dithered).then_some(&mut dice);
+    let max = me.vehicle.max_force;
+    forces::combine(method, &EVADE_FORCES, &parts, max, dice, &mut h.tally)
 }
 
 /// While `o` stands between the body and `spot`, the force that takes it round `o` on the side

@@ -6,6 +6,7 @@
 
 pub mod avoid;
 pub mod boid;
+pub mod combine;
 pub mod decision;
 pub mod evade;
 pub mod flock;

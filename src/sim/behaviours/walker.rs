@@ -18,6 +18,7 @@
 //! velocity is turned `keep_right_deg` to each walker's right, so every pair passes on the same
 //! side (the way pedestrians form lanes); the path it adds is `1/cos θ` longer, 1.5 % at 10°.
 
+use super::combine::{self as forces, Dice, Method, Part, Priority, Tally, chance};
 use super::decision::{Decision, Me};
 use super::orca::{self, Body, Line};
 use crate::data::tuning::VehicleTuning;
@@ -52,7 +53,14 @@ pub struct WalkerMind {
     pub approach: Option<Vec2>,
     /// The vehicle it moves with this tick (the tuning's; ORCA's takes any force).
     pub vehicle: VehicleTuning,
+    /// How its velocities combined this tick (for the overlay).
+    pub tally: Tally,
 }
+
+/// The walkers' parts, by method, in the order listed (the overlay's names).
+pub const SEPARATION_FORCES: [&str; 2] = ["separation", "goal"];
+pub const PREDICTIVE_FORCES: [&str; 3] = ["predictive", "separation", "goal"];
+pub const ORCA_FORCES: [&str; 2] = ["orca", "goal"];
 
 /// The doorway's gap as a walker sees it: the ends of the gap's middle line, the way through
 /// (unit), and how far past the middle line it is through.
@@ -76,6 +84,10 @@ pub struct Crowd<'a> {
     pub method: Avoidance,
     pub arena: &'a Arena,
     pub dt: f32,
+    /// How the velocities combine when not the crowd's own way (weighted), and this tick's draw
+    /// for dithering.
+    pub combine: Option<Method>,
+    pub dice: Dice,
 }
 
 /// Where the walker is heading this tick: the door until it is through, then its goal.
@@ -128,13 +140,26 @@ pub fn steer(
     mind.preferred = pref;
     mind.approach = None;
     let chosen = match crowd.method {
-        Avoidance::Separation => pref + separation(body.pos, wp, crowd),
+        Avoidance::Separation => {
+            let apart = separation(body.pos, wp, crowd);
+            let listed = [apart, pref];
+            let mut c = Combining::new(&SEPARATION_FORCES, &listed, mind, wp, crowd);
+            c.or_own(|| pref + apart)
+        }
         Avoidance::Predictive => {
             let (push, at) = predictive(body.pos, body.vel, wp, crowd);
             mind.approach = at;
-            pref + push + separation(body.pos, wp, crowd) * 0.5
+            let apart = separation(body.pos, wp, crowd) * 0.5;
+            let listed = [push, apart, pref];
+            let mut c = Combining::new(&PREDICTIVE_FORCES, &listed, mind, wp, crowd);
+            c.or_own(|| pref + push + apart)
         }
-        Avoidance::Orca => orca_velocity(body.pos, body.vel, pref, wp, crowd, scratch),
+        Avoidance::Orca => {
+            let v = orca_velocity(body.pos, body.vel, pref, wp, crowd, scratch);
+            let listed = [v - pref, pref];
+            let mut c = Combining::new(&ORCA_FORCES, &listed, mind, wp, crowd);
+            c.or_own(|| v)
+        }
     };
     let chosen = truncate(chosen, wp.max_speed);
     mind.chosen = chosen;
@@ -153,6 +178,59 @@ pub fn steer(
         "walk"
     };
     Decision::steer(force, mind.goal, state)
+}
+
+/// A walker's parts — velocities, each a change to the preferred one or the preferred one itself
+/// — on their way to one velocity within the walker's top speed.
+struct Combining<'a> {
+    names: &'static [&'static str],
+    listed: &'a [Vec2],
+    mind: &'a mut WalkerMind,
+    max_speed: f32,
+    crowd: &'a Crowd<'a>,
+}
+
+impl<'a> Combining<'a> {
+    fn new(
+        names: &'static [&'static str],
+        listed: &'a [Vec2],
+        mind: &'a mut WalkerMind,
+        wp: &WalkerParams,
+        crowd: &'a Crowd<'a>,
+    ) -> Combining<'a> {
+        Combining {
+            names,
+            listed,
+            mind,
+            max_speed: wp.max_speed,
+            crowd,
+        }
+    }
+
+    /// The crowd's own way (`own`: the parts summed, weighted; the ORCA velocity whole) unless
+    /// `B` chose another, when the parts go through [`forces::combine`]: the avoidance of the
+    /// others first, the goal last, within the top speed.
+    fn or_own(&mut self, own: impl FnOnce() -> Vec2) -> Vec2 {
+        let n = self.listed.len();
+        let Some(method) = self.crowd.combine else {
+            self.mind.tally = Tally::of(self.names, self.listed, (1 << n) - 1);
+            return own();
+        };
+        let mut parts = [Part::new(Vec2::ZERO, Priority::Rest, 1.0, 1.0); 3];
+        for (i, (part, &v)) in parts.iter_mut().zip(self.listed).enumerate() {
+            *part = if i + 1 == n {
+                Part::new(v, Priority::Rest, 1.0, chance::GOAL)
+            } else if self.names[i] == "separation" {
+                Part::new(v, Priority::Others, 1.0, chance::SEPARATION)
+            } else {
+                Part::new(v, Priority::Others, 1.0, chance::OBSTACLES)
+            };
+        }
+        let mut dice = self.crowd.dice;
+        let dice = (method == Method::Dithered).then_some(&mut dice);
+        let tally = &mut self.mind.tally;
+        forces::combine(method, self.names, &parts[..n], self.max_speed, dice, tally)
+    }
 }
 
 /// Reynolds' separation: away from each neighbour within `separation_reach` radii, fading to

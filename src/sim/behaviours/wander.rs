@@ -10,6 +10,7 @@
 //! The waypoint variant (the steering tutorial's): a target that jumps to a random open spot every
 //! few seconds, sought with a wobble — the jittered circle's sideways swing added to the course.
 
+use super::combine::{Dice, Tally};
 use super::decision::{Decision, Me};
 use super::unstick::Unstick;
 use crate::data::tuning::WanderTuning;
@@ -33,6 +34,10 @@ pub struct WanderWalk {
     /// Mode 7's chasers: this tick's push away from the others, as added to the unit pull
     /// toward the player (zero for wanderers).
     pub apart: Vec2,
+    /// Mode 7: this tick's draw for dithering (only when `B` chose it) and how its forces
+    /// combined (for the overlay).
+    pub dice: Dice,
+    pub tally: Tally,
 }
 
 impl Default for WanderWalk {
@@ -43,6 +48,8 @@ impl Default for WanderWalk {
             avoid: AvoidState::default(),
             unstick: Unstick::default(),
             apart: Vec2::ZERO,
+            dice: Dice::default(),
+            tally: Tally::default(),
         }
     }
 }

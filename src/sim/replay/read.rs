@@ -154,6 +154,7 @@ pub fn start(file: &str, text: &str, data: &ReplayData) -> Result<(Header, World
         scene: header.scene,
         avoid: header.avoid,
         shape: header.shape,
+        combine: header.combine,
         ..WorldConfig::default()
     };
     let mut world = World::new(&data.data, config);

@@ -18,6 +18,7 @@ impl World {
             Command::Shape(shape) => self.set_shape(*shape),
             Command::DrawPathway(points) => self.draw_pathway(points),
             Command::RestorePathway => self.restore_pathway(),
+            Command::Combine(m) => self.set_combine(*m),
             Command::Reset => self.reset(),
             Command::Agents(n) => self.set_agent_count(*n),
             Command::AddObstacle(o) => self.add_obstacle(*o),

@@ -9,6 +9,7 @@ use crate::data::arena::{ArenaData, MAX_SIDE};
 use crate::data::crowds::FlockParams;
 use crate::sim::agent::Context;
 use crate::sim::behaviours::boid::{self, Flock};
+use crate::sim::behaviours::combine::Dice;
 use crate::sim::behaviours::flock::{self, Around, Boid, Flockmates, Leader, Neighbourhood};
 use crate::sim::behaviours::swarm::{self, Target};
 use crate::sim::behaviours::swarmer::Swarm;
@@ -123,6 +124,7 @@ impl World {
     /// player has moved).
     pub(super) fn tick_group(&mut self) {
         let size = self.arena.size();
+        let combine = self.departure();
         let g = &mut self.flocking;
         g.positions.clear();
         g.positions.extend(self.agents.iter().map(|a| a.body.pos));
@@ -148,6 +150,7 @@ impl World {
             tuning: &self.tuning,
             flow: None,
             pathways: &[],
+            combine,
         };
         let join;
         if self.mode == Mode::Flock {
@@ -202,8 +205,10 @@ impl World {
                 // boid order first.
                 let rng = &mut self.rng;
                 g.drawn.clear();
+                // (And one more each when they dither their forces.)
+                let draws = boid::DRAWS + Dice::draws(ctx.combine);
                 g.drawn
-                    .extend(self.agents.iter().map(|_| Drawn::take(rng, boid::DRAWS)));
+                    .extend(self.agents.iter().map(|_| Drawn::take(rng, draws)));
                 self.agents
                     .par_chunks_mut(CHUNK)
                     .zip(g.drawn.par_chunks_mut(CHUNK))

@@ -6,6 +6,7 @@
 use crate::data::DataSet;
 use crate::data::arena::ArenaData;
 use crate::data::classics::FormationShape;
+use crate::data::combine::Method;
 use crate::data::patterns::PatternsData;
 use crate::data::tuning::Tuning;
 use crate::data::tuning::VehicleTuning;
@@ -58,6 +59,8 @@ pub struct WorldConfig {
     pub avoid: Avoidance,
     /// The shape `formation` starts in.
     pub shape: FormationShape,
+    /// How the forces combine (`--combine`); `None`: each mode's own way.
+    pub combine: Option<Method>,
     /// Keep the arena's size whatever the crowd (`bench`'s packed flock); otherwise the flock
     /// and the swarm grow it to hold their density (see [`World::fit_arena`]).
     pub fixed_arena: bool,
@@ -78,6 +81,7 @@ impl Default for WorldConfig {
             fixed_arena: false,
             scene: CrowdScene::default(),
             avoid: Avoidance::default(),
+            combine: None,
         }
     }
 }
@@ -175,6 +179,8 @@ pub struct World {
     tracing: trace::Tracing,
     /// The crowd's scene, method, senses and figures (Shift+5).
     pub walking: Walking,
+    /// How the forces combine, once `B` (or `--combine`) chose; `None`: each mode's own way.
+    pub combine: Option<Method>,
 }
 
 impl World {
@@ -216,6 +222,7 @@ impl World {
             pathway: pathway::PathwayRun::default(),
             tracing: trace::Tracing::default(),
             walking: Walking::new(config.scene, config.avoid),
+            combine: config.combine,
             config,
         };
         let count = world
@@ -300,6 +307,28 @@ impl World {
         self.lead = lead;
         self.events
             .push(format!("lead:{}", if lead { "on" } else { "off" }));
+    }
+
+    /// How the current mode combines its forces (`None`: its agents add no several forces).
+    pub fn combine_method(&self) -> Option<Method> {
+        let own = self.mode.own_combine()?;
+        Some(self.combine.unwrap_or(own))
+    }
+
+    /// The method the agents run when it is not the mode's own (`None`: the mode's own code,
+    /// so runs that never chose are what they always were).
+    pub(crate) fn departure(&self) -> Option<Method> {
+        let own = self.mode.own_combine()?;
+        self.combine.filter(|m| *m != own)
+    }
+
+    /// `B`: the forces combine by `method` from now on, in every mode that adds several.
+    pub fn set_combine(&mut self, method: Method) {
+        if self.combine == Some(method) {
+            return;
+        }
+        self.combine = Some(method);
+        self.events.push(format!("combine:{}", method.name()));
     }
 
     /// Grow or shrink the crowd; new agents appear at spawn points far from the player.
@@ -387,6 +416,7 @@ impl World {
 mod apply;
 mod edit;
 mod extra;
+mod force_trace;
 mod formation;
 mod group;
 mod guards;

@@ -123,6 +123,7 @@ impl World {
             tuning: &self.tuning,
             flow: flows.then_some(&self.paths.field),
             pathways: &self.pathway.ways,
+            combine: self.departure(),
         };
         // Ground agents behave one by one; the stage moves its ships (they come last) together.
         let split = match self.stage {

@@ -105,8 +105,10 @@ impl World {
             trace.marks.clear();
             trace.fan.clear();
             trace.heeded = 0;
+            trace.forces.clear();
             if let Some(a) = self.agents.get(index).filter(|a| a.id == id) {
                 self.trace_agent(index, a, trace, &mut t.preview);
+                self.trace_forces(a, trace);
             }
         }
         t.path.shown = None;

@@ -4,9 +4,11 @@
 
 use super::World;
 use crate::data::arena::{ArenaData, MAX_SIDE, ObstacleData};
+use crate::data::combine::Method;
 use crate::data::tuning::VehicleTuning;
 use crate::data::walkers::{Avoidance, CrowdScene};
 use crate::sim::agent::{Agent, Behaviour, Context};
+use crate::sim::behaviours::combine::{Dice, Tally};
 use crate::sim::behaviours::orca::Body;
 use crate::sim::behaviours::walker::{Crowd, Door, Scratch, WalkerMind};
 use crate::sim::space::CastSchedule;
@@ -304,6 +306,7 @@ impl World {
                 chosen: Vec2::ZERO,
                 approach: None,
                 vehicle,
+                tally: Tally::default(),
             };
             let mut agent = Agent::with(
                 i as u32,
@@ -347,6 +350,7 @@ impl World {
         let vehicle = self.walker_vehicle();
         let dt = self.dt;
         let now = self.time();
+        let combine = self.departure();
         let w = &mut self.walking;
         w.bodies.clear();
         w.bodies.extend(self.agents.iter().map(|a| Body {
@@ -375,6 +379,7 @@ impl World {
             tuning: &self.tuning,
             flow: None,
             pathways: &[],
+            combine,
         };
         let player = Body {
             pos: self.player.pos,
@@ -399,6 +404,11 @@ impl World {
                 method: w.method,
                 arena: &self.arena,
                 dt,
+                combine,
+                dice: match combine {
+                    Some(Method::Dithered) => Dice::roll(&mut self.rng),
+                    _ => Dice::default(),
+                },
             };
             a.walk_in_crowd(&crowd, &wp, vehicle, &ctx, &mut w.scratch);
             let Behaviour::Walker(mind) = &mut a.behaviour else {

@@ -54,6 +54,8 @@ impl World {
                 method: self.walking.method,
                 arena: &self.arena,
                 dt: self.dt,
+                combine: None,
+                dice: Default::default(),
             };
             let mut scratch = walker::Scratch::default();
             let was = bodies[index];
