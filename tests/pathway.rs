@@ -171,6 +171,11 @@ fn a_drawn_pathway_is_followed_both_ways_and_a_right_click_restores_the_data() {
     ring.push(Vec2::new(210.0, 400.0));
     world.apply(Command::DrawPathway(ring));
     assert!(world.pathway.ways[0].cyclic);
+    // Ctrl+S saves the drawn pathway in place of the data's, and the file reads back.
+    let saved = world.arena_to_save();
+    assert_eq!(saved.pathways.len(), 1);
+    assert!(saved.pathways[0].cyclic && saved.pathways[0].points.len() == 8);
+    assert_eq!(arena::parse(&arena::to_json(&saved)), Ok(saved));
     world.apply(Command::RestorePathway);
     assert!(world.pathway.drawn.is_none());
     assert_eq!(

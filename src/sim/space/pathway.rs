@@ -71,6 +71,15 @@ impl Pathway {
         Pathway::new(&points, d.radius, d.cyclic)
     }
 
+    /// The pathway as an arena file writes it.
+    pub fn to_data(&self) -> PathwayData {
+        PathwayData {
+            points: self.points.iter().map(|p| p.to_array()).collect(),
+            radius: self.radius,
+            cyclic: self.cyclic,
+        }
+    }
+
     /// How many segments: one fewer than the points, or as many for a loop.
     pub fn segments(&self) -> usize {
         if self.cyclic {

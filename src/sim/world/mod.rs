@@ -382,13 +382,18 @@ impl World {
     }
 
     /// The arena to save (`Ctrl+S`): the data's with the obstacles placed in the run, at the
-    /// data's size however large the crowd has grown it.
+    /// data's size however large the crowd has grown it, and a pathway drawn in the run in place
+    /// of the data's.
     pub fn arena_to_save(&self) -> ArenaData {
-        if self.arena_scale == 1.0 && !self.walking.own_arena {
+        let mut data = if self.arena_scale == 1.0 && !self.walking.own_arena {
             self.arena.to_data()
         } else {
             self.arena_data.clone()
+        };
+        if let Some(way) = &self.pathway.drawn {
+            data.pathways = vec![way.to_data()];
         }
+        data
     }
 
     /// Replace the data (F5); the run restarts on the new data.

@@ -4,7 +4,7 @@
 //! with the centre outside the pathway, traversals, and bodies overlapping.
 
 use super::World;
-use crate::data::pathways::MAX_PATHWAY_POINTS;
+use crate::data::pathways::{MAX_PATHWAY_POINTS, MIN_PATHWAY_RADIUS};
 use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::behaviours::pathway::{self, Pedestrian};
 use crate::sim::mode::Mode;
@@ -113,11 +113,14 @@ impl World {
     /// and every pedestrian makes for it. Fewer than two distinct points change nothing.
     pub fn draw_pathway(&mut self, points: &[Vec2]) {
         let points = &points[..points.len().min(MAX_PATHWAY_POINTS)];
+        // (No wider than an arena file may have it, so a saved arena reads back.)
+        let most = self.arena.width.min(self.arena.height) / 2.0;
         let radius = self
             .arena
             .pathways
             .first()
-            .map_or(DRAWN_RADIUS, |p| p.radius);
+            .map_or(DRAWN_RADIUS, |p| p.radius)
+            .clamp(MIN_PATHWAY_RADIUS, most.max(MIN_PATHWAY_RADIUS));
         let closed = points.len() > 2
             && points[0].distance(points[points.len() - 1]) <= radius * CLOSE_RADII;
         let Some(way) = Pathway::new(points, radius, closed) else {
