@@ -540,8 +540,8 @@ fn the_default_flock_cruises_aligned_and_apart() {
 
 #[test]
 fn the_field_of_view_decides_whom_a_boid_heeds() {
-    // Eight neighbours round a boid heading +x, 30 px off at 22.5° + k·45°, and two beyond the
-    // radius.
+    // Eight neighbours round a boid heading +x, 30 px off at 22.5° + k·45°, and two beyond an
+    // 80 px radius.
     let me = Boid {
         pos: Vec2::new(500.0, 500.0),
         vel: Vec2::X * 100.0,
@@ -564,10 +564,13 @@ fn the_field_of_view_decides_whom_a_boid_heeds() {
     });
     let mut grid = Neighbours::default();
     grid.rebuild(Vec2::splat(1000.0), 80.0, boids.iter().map(|b| b.pos));
+    // (The ring and the two beyond it are laid out for an 80 px neighbourhood, metric or
+    // topological, whatever the default radius.)
     let heeded = |fov_deg: f32, neighbourhood: Neighbourhood| {
         let p = FlockParams {
             fov_deg,
             neighbourhood,
+            radius: 80.0,
             reach: 80.0,
             ..FlockParams::default()
         };

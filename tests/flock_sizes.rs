@@ -97,3 +97,67 @@ fn the_wall_turn_starts_early_bends_inward_and_leaves_a_boid_running_along_the_w
     );
     assert_eq!(off, Vec2::ZERO);
 }
+
+mod common;
+
+use steering_arena::data::built_in;
+use steering_arena::sim::metrics::Summary;
+use steering_arena::sim::mode::Mode;
+use steering_arena::sim::player::Script;
+use steering_arena::sim::world::WorldConfig;
+
+/// The figures of `agents` default boids round a still player for 60 s in the arena grown for
+/// them, seed by seed: the largest group's own polarization over the last 20 s, the share of
+/// boid-ticks with another's body overlapping after the first 5 s, and the share of boids in
+/// groups under ten.
+fn sixty_seconds(agents: usize, seeds: &[u64]) -> Vec<(u64, f64, f64, f64)> {
+    let data = built_in();
+    let figure = |s: &Summary, k: &str| s.extra[k].as_f64().expect("a number");
+    let figures: Vec<_> = seeds
+        .iter()
+        .map(|&seed| {
+            let config = WorldConfig {
+                mode: Mode::Flock,
+                seed,
+                agents: Some(agents),
+                script: Script::Still,
+                ..WorldConfig::default()
+            };
+            let s = common::world::summary(&data, config, 60.0);
+            assert_eq!(s.obstacle_overlaps + s.out_of_bounds, 0, "seed {seed}");
+            (
+                seed,
+                figure(&s, "group_polarization"),
+                figure(&s, "settled_overlap_share"),
+                figure(&s, "dust_share"),
+            )
+        })
+        .collect();
+    println!(
+        "{agents} boids, 60 s (seed, largest group's polarization over the last 20 s, overlapped \
+         share after 5 s, dust share): {figures:?}"
+    );
+    for &(seed, polarization, overlapped, _) in &figures {
+        assert!(polarization >= 0.8, "seed {seed}: {polarization}");
+        assert!(overlapped <= 0.001, "seed {seed}: {overlapped}");
+    }
+    figures
+}
+
+#[test]
+fn a_hundred_and_twenty_boids_flock_as_one_heading_without_touching() {
+    let figures = sixty_seconds(120, &[1, 2, 3]);
+    // A boid now and then parted from the rest by an obstacle or a wall, for a few seconds.
+    for (seed, _, _, dust) in figures {
+        assert!(dust <= 0.05, "seed {seed}: {dust}");
+    }
+}
+
+#[test]
+#[ignore = "needs a long soak: a minute of 1,000 boids"]
+fn a_thousand_boids_flock_as_groups_each_heading_one_way() {
+    let figures = sixty_seconds(1_000, &[1, 2, 3]);
+    for (seed, _, _, dust) in figures {
+        assert!(dust <= 0.01, "seed {seed}: {dust}");
+    }
+}

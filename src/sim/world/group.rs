@@ -37,14 +37,20 @@ const TOPOLOGICAL_PER_CELL: f32 = 1.0;
 /// 5×5 cells, 2.5 radii square, where cells a radius wide make it 3×3, 3 radii square — a
 /// third more positions looked at for the same disc.
 const METRIC_SIDE: f32 = 0.5;
-/// The crowd an arena is made for: this many members in the default arena's area (1280 × 768
-/// px, a member to 491.5 px²). Past it the flock and the swarm grow the arena with the crowd
-/// (see [`arena_scale`]), so that `+` to 20,000 keeps the density of 2,000 — where a metric
-/// neighbourhood holds a few dozen boids, not hundreds — and the window, fitting the arena to
-/// itself, zooms out.
+/// The swarm's room: this many members in the default arena's area (1280 × 768 px, a member to
+/// 491.5 px²). Past it the swarm grows the arena with the crowd (see [`arena_scale`]), so that
+/// `+` to 20,000 keeps the density of 2,000 and the window, fitting the arena to itself, zooms
+/// out.
 const ROOMY_CROWD: f64 = 2_000.0;
 /// The default arena's area (px²).
 const ROOMY_AREA: f64 = 1280.0 * 768.0;
+/// The flock's room per boid (px²; a square of 181 px a side). A flock needs room to be one:
+/// the default arena holds only 30 boids at this density, so from 31 on the flock's arena grows
+/// with it (up to the largest an arena file may be, reached near 5,000 boids). In the default
+/// arena about a fifth of 120 boids are turning off a wall at any moment, and a big flock packed
+/// to the swarm's density jams; with this room the largest group's own polarization stays about
+/// 0.8 or more (docs/behaviours.md has the figures).
+pub const FLOCK_ROOM: f64 = 32_768.0;
 /// The topological flock looks for each boid's `k` nearest one tick in this many, in turns (boid
 /// `i` on the ticks where `(tick + i) % REFRESH == 0`), and heeds the same boids — where they
 /// are now — in between, as mode 7's agents cast their rays in turns: the search is most of the
@@ -264,26 +270,36 @@ impl World {
     }
 }
 
-/// How many times larger than `arena` the flock or the swarm of `count` runs in: enough that it
-/// is no denser than [`ROOMY_CROWD`] in the default arena, never smaller than the data's, and no
-/// side longer than an arena file's may be.
-pub fn arena_scale(arena: &ArenaData, count: usize) -> f32 {
+/// How many times larger than `arena` a crowd of `count` runs in when `crowd` members are given
+/// `area` px² between them: enough for that room, never smaller than the data's, and no side
+/// longer than an arena file's may be.
+pub fn arena_scale(arena: &ArenaData, count: usize, (area_for, crowd): (f64, f64)) -> f32 {
     let area = f64::from(arena.width) * f64::from(arena.height);
-    let room = count as f64 * ROOMY_AREA / (ROOMY_CROWD * area);
+    let room = count as f64 * area_for / (crowd * area);
     let most = f64::from(MAX_SIDE / arena.width.max(arena.height));
     room.sqrt().min(most).max(1.0) as f32
 }
 
+/// The room `mode`'s crowd is given, as an area (px²) and how many share it: the flock's
+/// [`FLOCK_ROOM`] a boid, the swarm's [`ROOMY_CROWD`] in the default arena.
+pub fn room(mode: Mode) -> (f64, f64) {
+    if mode == Mode::Flock {
+        (FLOCK_ROOM, 1.0)
+    } else {
+        (ROOMY_AREA, ROOMY_CROWD)
+    }
+}
+
 impl World {
     /// Size the arena for `count` agents of the mode: for the flock and the swarm, the data's
-    /// scaled by [`arena_scale`] (unless the configuration fixes it); for every other mode the
+    /// scaled by [`arena_scale`] to the mode's [`room`] (unless the configuration fixes it); for every other mode the
     /// data's as it is. When the scale changes, the player and the agents already there are
     /// moved with it (each position scaled, then put clear of the obstacles), so the crowd keeps
     /// its shape in the grown or shrunk arena.
     pub(super) fn fit_arena(&mut self, count: usize) {
         let grows = self.mode.moves_together() && !self.config.fixed_arena;
         let scale = if grows {
-            arena_scale(&self.arena_data, count)
+            arena_scale(&self.arena_data, count, room(self.mode))
         } else {
             1.0
         };

@@ -27,7 +27,7 @@ use glam::Vec2;
 use std::collections::{BTreeMap, VecDeque};
 
 pub use formation::GATHER_S;
-pub use group::Flocking;
+pub use group::{FLOCK_ROOM, Flocking};
 pub use walk::{Walking, scene_agents};
 
 /// Most agents a world holds (the `+` key and `--agents` stop here).
