@@ -466,11 +466,12 @@ fn bench(
         common.seed.unwrap_or(DEFAULT_SEED),
         seconds,
         common.player.unwrap_or(crate::bench::PLAYER),
-        (
-            common.evade_flip,
-            common.algorithm.unwrap_or_default(),
-            common.combine,
-        ),
+        crate::bench::Forms {
+            flip: common.evade_flip,
+            order: common.algorithm.unwrap_or_default(),
+            combine: common.combine,
+            scene: common.scene,
+        },
         rounds,
     );
     let json = serde_json::to_string(&report).map_err(|e| format!("cannot print: {e}"))?;

@@ -5,7 +5,6 @@ mod common;
 
 use common::bin;
 use serde_json::Value;
-use steering_arena::sim::path::Order;
 
 fn bench(args: &[&str]) -> Value {
     let out = bin::run(["bench"].iter().chain(args));
@@ -150,7 +149,7 @@ fn bench_compares_crowd_sizes_and_obstacle_counts_round_by_round() {
         1,
         0.05,
         bench::PLAYER,
-        (false, Order::AStar, None),
+        bench::Forms::default(),
         3,
     );
     assert_eq!(report.runs.len(), 6);

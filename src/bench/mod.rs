@@ -24,6 +24,7 @@ pub use search::search_us;
 
 use crate::data::DataSet;
 use crate::data::combine::Method;
+use crate::data::walkers::CrowdScene;
 use crate::sim::mode::Mode;
 use crate::sim::path::Order;
 use crate::sim::player::Script;
@@ -32,6 +33,18 @@ use case::side_by_side;
 use report::{density_growth, growth, median_round, obstacle_growth};
 use timing::{Timing, time_in_turns};
 
+/// What the command line sets for every case: the alternate form (`--evade-flip`), the search
+/// (`--algorithm`), how forces combine (`--combine`; `None`: each mode's own way) and the
+/// crowd's scene (`--scene`; `None`: the crossing, whose two streams scale — a circle of 20,000
+/// does not fit the arena and starts as one pile).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Forms {
+    pub flip: bool,
+    pub order: Order,
+    pub combine: Option<Method>,
+    pub scene: Option<CrowdScene>,
+}
+
 /// Time every case for `seconds` of simulated time, `rounds` times over.
 pub fn run(
     data: &DataSet,
@@ -39,7 +52,7 @@ pub fn run(
     seed: u64,
     seconds: f64,
     player: Script,
-    forms: (bool, Order, Option<Method>),
+    forms: Forms,
     rounds: u32,
 ) -> Report {
     let mut timed: Vec<Vec<Run>> = vec![Vec::new(); cases.len()];

@@ -1,15 +1,14 @@
 //! How `bench` times a world: building and settling it, ticking it in turns beside the worlds it
 //! is compared with, and the memory floor over the same agents.
 
+use super::Forms;
 use super::case::{Case, Form};
 use super::report::{Run, TickMs};
 use crate::data::DataSet;
 use crate::data::arena::with_spaced_obstacles;
-use crate::data::combine::Method;
 use crate::data::walkers::{Avoidance, CrowdScene};
 use crate::sim::behaviours::flock::Neighbourhood;
 use crate::sim::mode::Mode;
-use crate::sim::path::Order;
 use crate::sim::player::Script;
 use crate::sim::world::{Input, World, WorldConfig};
 use std::hint::black_box;
@@ -42,7 +41,7 @@ impl Timing {
         seed: u64,
         seconds: f64,
         player: Script,
-        (flip, order, combine): (bool, Order, Option<Method>),
+        forms: Forms,
     ) -> Timing {
         let mut data = data.clone();
         match case.form {
@@ -63,22 +62,20 @@ impl Timing {
             mode: case.mode,
             seed,
             agents: Some(case.agents),
-            flip,
+            flip: forms.flip,
             script: player,
-            order,
+            order: forms.order,
             fixed_arena: case.form == Form::Topological,
-            // (The circle of 20,000 does not fit the arena: its walkers would start on top of
-            // one another. The crossing's two streams scale.)
-            scene: if case.mode == Mode::Crowd {
+            scene: forms.scene.unwrap_or(if case.mode == Mode::Crowd {
                 CrowdScene::Crossing
             } else {
                 CrowdScene::default()
-            },
+            }),
             avoid: match case.form {
                 Form::Avoid(a) => a,
                 Form::Plain | Form::Topological | Form::Spread => Avoidance::default(),
             },
-            combine,
+            combine: forms.combine,
             ..WorldConfig::default()
         };
         let mut world = World::new(&data, config);
@@ -204,7 +201,7 @@ mod tests {
         let cases = [case(50), case(500)];
         let mut timings: Vec<Timing> = cases
             .iter()
-            .map(|c| Timing::new(&data, c, 1, 0.5, PLAYER, (false, Order::AStar, None)))
+            .map(|c| Timing::new(&data, c, 1, 0.5, PLAYER, Forms::default()))
             .collect();
         time_in_turns(&mut timings);
         for t in &timings {
@@ -221,7 +218,7 @@ mod tests {
             1,
             0.5,
             PLAYER,
-            (false, Order::AStar, None),
+            Forms::default(),
         )];
         time_in_turns(&mut alone);
         assert_eq!(alone[0].world.tick, u64::from(WARM_UP_TICKS) + 30);
