@@ -144,6 +144,7 @@ fn combining() -> Vec<WorldConfig> {
         (Mode::Hide, false),
         (Mode::Hide, true),
         (Mode::Formation, false),
+        (Mode::Pathway, false),
     ] {
         out.push(WorldConfig {
             mode,
@@ -317,6 +318,7 @@ fn tally(b: &Behaviour) -> Option<&Tally> {
         Behaviour::Walker(m) => Some(&m.tally),
         Behaviour::Hide(h) => Some(&h.tally),
         Behaviour::Member(m) => Some(&m.tally),
+        Behaviour::Pedestrian(w) => Some(&w.tally),
         _ => None,
     }
 }

@@ -114,7 +114,7 @@ const COMMANDS: &[Binding] = &[
         keys: &[KeyCode::B],
         label: "B",
         action: Action::Combine,
-        help: "avoid, flock, crowd, hide, formation: forces combine weighted / prioritised / dithered",
+        help: "avoid, flock, crowd, hide, formation, pathway: forces combine weighted / prioritised / dithered",
     },
     Binding {
         keys: &[KeyCode::Tab],

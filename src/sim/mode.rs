@@ -513,9 +513,7 @@ impl Mode {
                 moves_together: false,
                 agents: 40,
                 alternate_key: None,
-                // (Its pedestrians sum their forces in their own code; they do not list them
-                // for `B` yet.)
-                combine: None,
+                combine: Some(Method::Weighted),
             },
         }
     }

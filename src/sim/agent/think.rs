@@ -65,7 +65,7 @@ impl Agent {
             Behaviour::Hide(h) => hide::steer(me, h, &ctx.hide_params(), &senses, rng),
             Behaviour::Bodyguard(g) => hide::guard(me, g, &senses),
             Behaviour::Member(m) => formation::steer(me, m, &ctx.member_params(), &senses, rng),
-            Behaviour::Pedestrian(w) => pathway::steer(me, w, &ctx.pathway_params(), &senses),
+            Behaviour::Pedestrian(w) => pathway::steer(me, w, &ctx.pathway_params(), &senses, rng),
             // (The stage moves its ships; the world moves the flock, the swarm and the crowd
             // together.)
             Behaviour::Ship(_)
@@ -106,7 +106,7 @@ impl Agent {
                 walk.draws(self.body.pos, radius, *waypoints)
             }
             Behaviour::Avoid { chase, .. } => Some(u8::from(!chase) + Dice::draws(ctx.combine)),
-            Behaviour::Member(_) => Some(Dice::draws(ctx.combine)),
+            Behaviour::Member(_) | Behaviour::Pedestrian(_) => Some(Dice::draws(ctx.combine)),
             Behaviour::Guard(_) | Behaviour::Hide(_) => None,
             Behaviour::TileChase { .. }
             | Behaviour::TileLos { .. }
@@ -116,7 +116,6 @@ impl Agent {
             | Behaviour::TilePattern { .. }
             | Behaviour::Path(_)
             | Behaviour::Bodyguard(_)
-            | Behaviour::Pedestrian(_)
             | Behaviour::Ship(_)
             | Behaviour::Boid(_)
             | Behaviour::Swarmer(_)

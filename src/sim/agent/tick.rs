@@ -76,6 +76,7 @@ impl<'a> Context<'a> {
         pathway::Params {
             pathways: self.pathways,
             pathway: &self.tuning.pathway,
+            combine: self.combine,
         }
     }
 

@@ -12,9 +12,10 @@
 //! Where Reynolds' agent coasts on the pathway, a pedestrian keeps its pace (steers to its top
 //! speed along its heading), and it keeps off walls and obstacles nearer than its clearance: a
 //! drawn pathway may run through them, and one making for a pathway across the arena goes round
-//! an obstacle in its way. Forces are summed highest priority first (walls,
-//! obstacles, separation, the path).
+//! an obstacle in its way. Its own way sums the forces (walls, obstacles, separation, the path:
+//! a weighted sum, every weight 1); `B` puts them through [`forces::combine`] instead.
 
+use super::combine::{self as forces, Dice, Method, Part, Priority, Tally, chance};
 use super::decision::{Decision, Me, combine};
 use super::hide::skirt;
 use crate::data::classics::PathwayParams;
@@ -51,7 +52,12 @@ pub struct Pedestrian {
     pub predicted: Vec2,
     pub projected: Vec2,
     pub target: Vec2,
+    /// How its forces combined this tick (for the overlay).
+    pub tally: Tally,
 }
+
+/// A pedestrian's forces in the order listed (the overlay's names), highest priority first.
+pub const FORCES: [&str; 4] = ["walls", "obstacles", "separation", "path"];
 
 impl Pedestrian {
     /// A pedestrian on pathway `path` going `forward` (or back).
@@ -79,6 +85,8 @@ impl Pedestrian {
 pub struct Params<'a> {
     pub pathways: &'a [Pathway],
     pub pathway: &'a PathwayParams,
+    /// How the forces combine when not the pathway's own way (see [`steer`]).
+    pub combine: Option<Method>,
 }
 
 /// Where a pedestrian going `sign` (±1) stands on `path`'s lane at distance `along`: the lane's
@@ -89,8 +97,14 @@ pub fn lane_point(path: &Pathway, along: f32, sign: f32, keep_right: f32) -> Vec
 }
 
 /// `pathway`: predict, project, and correct only when the prediction leaves the lane or goes
-/// the wrong way.
-pub fn steer(me: Me, s: &mut Pedestrian, t: &Params, senses: &Senses) -> Decision {
+/// the wrong way (draws from `rng` only to dither, `B`).
+pub fn steer(
+    me: Me,
+    s: &mut Pedestrian,
+    t: &Params,
+    senses: &Senses,
+    rng: &mut impl ::rand::Rng,
+) -> Decision {
     let (body, p) = (me.body, me.vehicle);
     let tp = t.pathway;
     let Some(path) = t.pathways.get(s.path as usize) else {
@@ -128,7 +142,26 @@ pub fn steer(me: Me, s: &mut Pedestrian, t: &Params, senses: &Senses) -> Decisio
             let depth = ((reach - o.distance) / tp.clearance.max(1.0)).clamp(0.0, 2.0);
             o.normal * depth * tp.obstacle * p.max_speed
         });
-    let force = combine([walls, obstacles, apart, follow]);
+    let Some(method) = t.combine else {
+        s.tally = Tally::of(&FORCES, &[walls, obstacles, apart, follow], 0b1111);
+        let force = combine([walls, obstacles, apart, follow]);
+        return Decision::steer(force, target, state);
+    };
+    let parts = [
+        Part::new(walls, Priority::Walls, 1.0, chance::WALLS),
+        Part::new(obstacles, Priority::Obstacles, 1.0, chance::OBSTACLES),
+        Part::new(apart, Priority::Others, 1.0, chance::SEPARATION),
+        Part::new(follow, Priority::Rest, 1.0, chance::GOAL),
+    ];
+    let mut dice = (method == Method::Dithered).then(|| Dice::roll(rng));
+    let force = forces::combine(
+        method,
+        &FORCES,
+        &parts,
+        p.max_force,
+        dice.as_mut(),
+        &mut s.tally,
+    );
     Decision::steer(force, target, state)
 }
 

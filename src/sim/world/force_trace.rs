@@ -17,6 +17,7 @@ impl World {
             Behaviour::Walker(mind) => &mind.tally,
             Behaviour::Hide(h) => &h.tally,
             Behaviour::Member(m) => &m.tally,
+            Behaviour::Pedestrian(w) => &w.tally,
             Behaviour::TileChase { .. }
             | Behaviour::TileLos { .. }
             | Behaviour::Los { .. }
@@ -29,8 +30,7 @@ impl World {
             | Behaviour::Swarmer(_)
             | Behaviour::Path(_)
             | Behaviour::Guard(_)
-            | Behaviour::Bodyguard(_)
-            | Behaviour::Pedestrian(_) => return,
+            | Behaviour::Bodyguard(_) => return,
         };
         out.force_max = match &a.behaviour {
             // (A walker's parts are velocities, within its top speed.)
