@@ -161,3 +161,12 @@ fn a_thousand_boids_flock_as_groups_each_heading_one_way() {
         assert!(dust <= 0.01, "seed {seed}: {dust}");
     }
 }
+
+#[test]
+#[ignore = "needs a long soak: a minute of 5,000 boids (about 3 CPU-minutes in a release build)"]
+fn five_thousand_boids_flock_as_groups_each_heading_one_way() {
+    let figures = sixty_seconds(5_000, &[1]);
+    for (seed, _, _, dust) in figures {
+        assert!(dust <= 0.01, "seed {seed}: {dust}");
+    }
+}

@@ -125,3 +125,54 @@ impl Default for SwarmParams {
         }
     }
 }
+
+/// One of the book's fields of view (Bourg ch. 4): how far and how wide a boid sees.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BookView {
+    pub name: &'static str,
+    /// The metric neighbourhood's radius (px): the book's radius in its unit lengths, one to a
+    /// pixel.
+    pub radius: f32,
+    /// The full angle of the view (degrees).
+    pub fov_deg: f32,
+}
+
+/// The book's three views, in the order `V` steps through them: wide (200, 270°), limited (30,
+/// 180°) and narrow (50, 90°).
+pub const BOOK_VIEWS: [BookView; 3] = [
+    BookView {
+        name: "wide",
+        radius: 200.0,
+        fov_deg: 270.0,
+    },
+    BookView {
+        name: "limited",
+        radius: 30.0,
+        fov_deg: 180.0,
+    },
+    BookView {
+        name: "narrow",
+        radius: 50.0,
+        fov_deg: 90.0,
+    },
+];
+
+impl FlockParams {
+    /// The book's view the radius and the angle are set to, if they are one of them.
+    pub fn book_view(&self) -> Option<BookView> {
+        BOOK_VIEWS
+            .into_iter()
+            .find(|v| v.radius == self.radius && v.fov_deg == self.fov_deg)
+    }
+
+    /// The book's view after this one (the wide one after any other setting).
+    pub fn next_book_view(&self) -> BookView {
+        let at = BOOK_VIEWS
+            .iter()
+            .position(|v| v.radius == self.radius && v.fov_deg == self.fov_deg);
+        match at {
+            Some(i) => BOOK_VIEWS[(i + 1) % BOOK_VIEWS.len()],
+            None => BOOK_VIEWS[0],
+        }
+    }
+}

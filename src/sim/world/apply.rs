@@ -2,6 +2,7 @@
 //! (see `sim::command`), which also keeps the command for the record.
 
 use super::World;
+use crate::data::crowds::{BOOK_VIEWS, BookView};
 use crate::data::tuning::SLIDERS;
 use crate::sim::command::{Command, SliderPath};
 
@@ -42,5 +43,22 @@ impl World {
         self.commands.push(command);
         // (A paused world shows what the change did.)
         self.traces_stale();
+    }
+}
+
+impl World {
+    /// `V` in the flock: the book's next view (see [`BOOK_VIEWS`]), set as two slider changes
+    /// (the radius, then the angle) so the record keeps them and the sliders stay free.
+    pub fn next_book_view(&mut self) -> BookView {
+        let view = self.tuning.flock.next_book_view();
+        for (path, value) in [
+            ("flock.radius", view.radius),
+            ("flock.fov_deg", view.fov_deg),
+        ] {
+            if let Some(command) = Command::tune(path, value) {
+                self.apply(command);
+            }
+        }
+        view
     }
 }
