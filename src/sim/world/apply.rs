@@ -2,7 +2,7 @@
 //! (see `sim::command`), which also keeps the command for the record.
 
 use super::World;
-use crate::data::crowds::{BOOK_VIEWS, BookView};
+use crate::data::crowds::BookView;
 use crate::data::tuning::SLIDERS;
 use crate::sim::command::{Command, SliderPath};
 
@@ -47,7 +47,7 @@ impl World {
 }
 
 impl World {
-    /// `V` in the flock: the book's next view (see [`BOOK_VIEWS`]), set as two slider changes
+    /// `V` in the flock: the book's next view (see [`BOOK_VIEWS`](crate::data::crowds::BOOK_VIEWS)), set as two slider changes
     /// (the radius, then the angle) so the record keeps them and the sliders stay free.
     pub fn next_book_view(&mut self) -> BookView {
         let view = self.tuning.flock.next_book_view();
