@@ -1,9 +1,10 @@
 //! A tick split among threads is the same run: every mode's record, made on 1, 2 and 4 threads,
 //! is the same bytes (each mode in both forms, crowds large enough to be split, the flock's
-//! topological neighbourhood and the player leading it too), and a record made on 2 threads
-//! replays line for line on 1 and on 4.
+//! topological neighbourhood and the player leading it, the crowd's every scene and method too),
+//! and a record made on 2 threads replays line for line on 1 and on 4.
 
 use steering_arena::data::crowds::Neighbourhood;
+use steering_arena::data::walkers::{Avoidance, CrowdScene};
 use steering_arena::data::{DataHashes, DataSet, DataSources, built_in};
 use steering_arena::sim::headless;
 use steering_arena::sim::mode::Mode;
@@ -97,6 +98,28 @@ fn the_flock_led_or_topological_records_the_same_bytes_on_any_thread_count() {
         differing(&topological, &c),
         Vec::<usize>::new(),
         "topological flock"
+    );
+}
+
+#[test]
+fn the_crowd_in_every_scene_and_method_records_the_same_bytes_on_any_thread_count() {
+    let data = built_in();
+    let mut bad = Vec::new();
+    for scene in CrowdScene::ALL {
+        for avoid in Avoidance::ALL {
+            let c = WorldConfig {
+                scene,
+                avoid,
+                ..config(Mode::Crowd, false, false, Script::Zigzag)
+            };
+            for t in differing(&data, &c) {
+                bad.push(format!("{scene:?} by {avoid:?} on {t} threads"));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "the crowd's records differ from one thread's: {bad:?}"
     );
 }
 

@@ -433,6 +433,7 @@ mod spawn;
 mod tick;
 mod trace;
 mod walk;
+mod walk_scene;
 mod walk_trace;
 
 pub use pathfind::{CROWD, Pathing, SEARCH_BUDGET, SMALL_GRID, search_budget};

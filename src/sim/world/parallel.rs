@@ -7,6 +7,7 @@
 use super::tick::touches;
 use crate::data::tuning::VehicleTuning;
 use crate::sim::agent::{Agent, Context, Plan};
+use crate::sim::behaviours::walker::Scratch;
 use crate::sim::threads::{CHUNK, Drawn};
 use ::rand::RngCore;
 use rayon::prelude::*;
@@ -123,4 +124,33 @@ fn move_chunk(agents: &mut [Agent], slots: &mut [Slot], ctx: &Context) {
         a.act(s.plan, &s.p, ctx);
         s.touching = touches(a, s.p.radius, ctx);
     }
+}
+
+/// Every walker of the crowd steers and moves — `walk(index, walker, scratch)` — on the current
+/// pool's threads, a chunk at a time, each chunk with a scratch of its own from `scratches`
+/// (one a chunk, each with room for `room` half-planes: grown only when the crowd or the
+/// obstacles are). A walker reads what the tick began with and writes only itself and the
+/// scratch, which it clears before use.
+pub fn walk_crowd(
+    agents: &mut [Agent],
+    scratches: &mut Vec<Scratch>,
+    room: usize,
+    walk: impl Fn(usize, &mut Agent, &mut Scratch) + Sync,
+) {
+    scratches.resize_with(agents.len().div_ceil(CHUNK), Scratch::default);
+    for s in scratches.iter_mut() {
+        s.lines.clear();
+        s.lines.reserve(room);
+        s.projected.clear();
+        s.projected.reserve(room);
+    }
+    agents
+        .par_chunks_mut(CHUNK)
+        .zip(scratches.par_iter_mut())
+        .enumerate()
+        .for_each(|(c, (agents, scratch))| {
+            for (j, a) in agents.iter_mut().enumerate() {
+                walk(c * CHUNK + j, a, scratch);
+            }
+        });
 }
