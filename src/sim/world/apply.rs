@@ -47,8 +47,9 @@ impl World {
 }
 
 impl World {
-    /// `V` in the flock: the book's next view (see [`BOOK_VIEWS`](crate::data::crowds::BOOK_VIEWS)), set as two slider changes
-    /// (the radius, then the angle) so the record keeps them and the sliders stay free.
+    /// `V` in the flock: the book's next view (see
+    /// [`BOOK_VIEWS`](crate::data::crowds::BOOK_VIEWS)), set as two slider changes (the radius,
+    /// then the angle) so the record keeps them and the sliders stay free.
     pub fn next_book_view(&mut self) -> BookView {
         let view = self.tuning.flock.next_book_view();
         for (path, value) in [
