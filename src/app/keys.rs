@@ -102,7 +102,7 @@ const COMMANDS: &[Binding] = &[
         keys: &[KeyCode::V],
         label: "V",
         action: Action::Alternate('V'),
-        help: "mode 6: circle / waypoint wander; Shift+3: next search; flock: the book's views; crowd: method; formation: shape",
+        help: "mode 6: circle / waypoint wander; Shift+3: next search; flock: the book's views; swarm: the book's numbers; crowd: method; formation: shape",
     },
     Binding {
         keys: &[KeyCode::T],

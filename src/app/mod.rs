@@ -233,6 +233,12 @@ async fn game(config: AppConfig, mut recorder: Option<RecordFile>) {
                         world.apply(Command::Avoid(world.walking.method.next()));
                     } else if key == 'V' && world.mode == Mode::Formation {
                         world.apply(Command::Shape(world.formation.shape.next()));
+                    } else if key == 'V' && world.mode == Mode::Swarm {
+                        let s = world.next_book_swarm();
+                        view.say(format!(
+                            "the book's {}: A {}, B {}, n {}, m {}, range {}",
+                            s.name, s.a, s.b, s.n, s.m, s.range
+                        ));
                     } else if key == 'V' && world.mode == Mode::Flock {
                         let v = world.next_book_view();
                         view.say(format!(

@@ -176,3 +176,56 @@ impl FlockParams {
         }
     }
 }
+
+/// One of the book's Lennard-Jones settings between units (Bourg ch. 5), with the range that
+/// reaches past its equilibrium.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BookSwarm {
+    pub name: &'static str,
+    pub a: f32,
+    pub b: f32,
+    pub n: f32,
+    pub m: f32,
+    /// How far (body lengths) neighbours are felt: one and a half times the equilibrium.
+    pub range: f32,
+}
+
+/// The book's two settings between units, in the order `V` steps through them: its chase
+/// example (2000, 4000, 2, 3; r* = 2 lengths) and its swarm example (2000, 10000, 1, 2; r* = 5).
+pub const BOOK_SWARMS: [BookSwarm; 2] = [
+    BookSwarm {
+        name: "chase example",
+        a: 2000.0,
+        b: 4000.0,
+        n: 2.0,
+        m: 3.0,
+        range: 3.0,
+    },
+    BookSwarm {
+        name: "swarm example",
+        a: 2000.0,
+        b: 10000.0,
+        n: 1.0,
+        m: 2.0,
+        range: 7.5,
+    },
+];
+
+impl SwarmParams {
+    /// The book's setting the neighbours' numbers are at, if they are one of them.
+    pub fn book_swarm(&self) -> Option<BookSwarm> {
+        BOOK_SWARMS.into_iter().find(|s| self.is(s))
+    }
+
+    /// The book's setting after this one (the first after any other setting).
+    pub fn next_book_swarm(&self) -> BookSwarm {
+        match BOOK_SWARMS.iter().position(|s| self.is(s)) {
+            Some(i) => BOOK_SWARMS[(i + 1) % BOOK_SWARMS.len()],
+            None => BOOK_SWARMS[0],
+        }
+    }
+
+    fn is(&self, s: &BookSwarm) -> bool {
+        (self.a, self.b, self.n, self.m, self.range) == (s.a, s.b, s.n, s.m, s.range)
+    }
+}

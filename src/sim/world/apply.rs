@@ -2,7 +2,7 @@
 //! (see `sim::command`), which also keeps the command for the record.
 
 use super::World;
-use crate::data::crowds::BookView;
+use crate::data::crowds::{BookSwarm, BookView};
 use crate::data::tuning::SLIDERS;
 use crate::sim::command::{Command, SliderPath};
 
@@ -61,5 +61,25 @@ impl World {
             }
         }
         view
+    }
+
+    /// `V` in the swarm: the book's next setting between units (see
+    /// [`BOOK_SWARMS`](crate::data::crowds::BOOK_SWARMS)), set as five slider changes (A, B,
+    /// n, m, then the range) so the record keeps them and the sliders stay free.
+    pub fn next_book_swarm(&mut self) -> BookSwarm {
+        let s = self.tuning.swarm.next_book_swarm();
+        let values = [
+            ("swarm.a", s.a),
+            ("swarm.b", s.b),
+            ("swarm.n", s.n),
+            ("swarm.m", s.m),
+            ("swarm.range", s.range),
+        ];
+        for (path, value) in values {
+            if let Some(command) = Command::tune(path, value) {
+                self.apply(command);
+            }
+        }
+        s
     }
 }
