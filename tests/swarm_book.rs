@@ -67,3 +67,38 @@ fn the_swarm_example_keeps_bodies_apart_after_the_start_round_a_still_or_zigzagg
         assert_eq!(summary.obstacle_overlaps + summary.out_of_bounds, 0);
     }
 }
+
+#[test]
+fn the_gradient_is_minus_the_derivative_of_u_and_balances_farther_out() {
+    let u = |r: f32, p: &steering_arena::data::crowds::SwarmParams| {
+        -p.a / r.powf(p.n) + p.b / r.powf(p.m)
+    };
+    let book = built_in().tuning.swarm;
+    let gradient = steering_arena::data::crowds::SwarmParams {
+        gradient: true,
+        ..book
+    };
+    // `−dU/dr` by a central difference of U, against the force felt.
+    for r in [1.0f32, 1.7, 2.5, 3.0, 4.0] {
+        let h = 1e-3;
+        let slope = -(u(r + h, &book) - u(r - h, &book)) / (2.0 * h);
+        let f = swarm::force(r, &gradient);
+        assert!(
+            (f - slope).abs() <= 0.01 * slope.abs().max(1.0),
+            "{r}: {f} {slope}"
+        );
+        // Without it, U itself is the force.
+        assert!((swarm::force(r, &book) - u(r, &book)).abs() < 1e-2 * u(r, &book).abs().max(1.0));
+    }
+    // The chase example's numbers balance at 2 lengths as U, at mB/(nA) = 3 as its gradient.
+    let at = swarm::equilibrium(&gradient).expect("an equilibrium");
+    assert!((at - 3.0).abs() < 1e-5, "{at}");
+    assert!(swarm::force(at, &gradient).abs() < 1e-2);
+    // A swarm feeling the gradient gathers round a still player too, bodies apart after 5 s.
+    let mut data = built_in();
+    data.tuning.swarm.gradient = true;
+    let s = common::world::summary(&data, config(Script::Still), 30.0);
+    let settled = s.extra["settled_overlaps"].as_u64().expect("a count");
+    println!("gradient, seed 1, 30 s, still: {settled} overlapped after 5 s");
+    assert_eq!(settled, 0);
+}

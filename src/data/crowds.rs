@@ -108,6 +108,9 @@ pub struct SwarmParams {
     /// Weight of the push off obstacles and walls nearer than one equilibrium spacing (full
     /// speed at the body's edge).
     pub obstacle: f32,
+    /// Feel the potential's gradient `−dU/dr = −nA/rⁿ⁺¹ + mB/rᵐ⁺¹` as the force, as the book's
+    /// text has it, instead of `U = −A/rⁿ + B/rᵐ` itself, as its code does (the default).
+    pub gradient: bool,
 }
 
 impl Default for SwarmParams {
@@ -122,6 +125,7 @@ impl Default for SwarmParams {
             pull: 80.0,
             response_s: 0.25,
             obstacle: 1.0,
+            gradient: false,
         }
     }
 }
@@ -212,6 +216,23 @@ pub const BOOK_SWARMS: [BookSwarm; 2] = [
 ];
 
 impl SwarmParams {
+    /// The numbers of the force as felt: `U`'s own, or with [`SwarmParams::gradient`] those of
+    /// `−dU/dr` (A → nA, n → n + 1, B → mB, m → m + 1), which has the same form.
+    pub fn felt(&self) -> SwarmParams {
+        if self.gradient {
+            SwarmParams {
+                a: self.a * self.n,
+                n: self.n + 1.0,
+                b: self.b * self.m,
+                m: self.m + 1.0,
+                gradient: false,
+                ..*self
+            }
+        } else {
+            *self
+        }
+    }
+
     /// The book's setting the neighbours' numbers are at, if they are one of them.
     pub fn book_swarm(&self) -> Option<BookSwarm> {
         BOOK_SWARMS.into_iter().find(|s| self.is(s))

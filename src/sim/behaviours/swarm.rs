@@ -31,10 +31,15 @@ use glam::Vec2;
 /// one spot, and no push is larger than a twentieth of a length's.
 pub const MIN_R: f32 = 0.05;
 
-/// `F(r)` for `r` in body lengths (clamped to [`MIN_R`]): positive apart, negative together.
-/// Always finite for finite parameters.
-#[inline]
+/// `F(r)` for `r` in body lengths (clamped to [`MIN_R`]): positive apart, negative together
+/// (`U` itself, or its gradient when `p.gradient`). Always finite for finite parameters.
 pub fn force(r: f32, p: &SwarmParams) -> f32 {
+    lennard_jones(r, &p.felt())
+}
+
+/// `−A/rⁿ + B/rᵐ` for the numbers as felt (see [`SwarmParams::felt`]).
+#[inline]
+fn lennard_jones(r: f32, p: &SwarmParams) -> f32 {
     let r = if r > MIN_R { r } else { MIN_R };
     let f = -p.a / power(r, p.n) + p.b / power(r, p.m);
     // (Exponents large enough to overflow still push or pull, as hard as a float allows a
@@ -70,8 +75,10 @@ fn power(r: f32, e: f32) -> f32 {
 
 /// The distance (in body lengths) where `F = 0`: `A/rⁿ = B/rᵐ` gives `r^(m−n) = B/A`. `None`
 /// unless `A, B > 0` and `m > n` — otherwise there is no distance where repulsion near gives way
-/// to attraction far, and the swarm has nowhere to settle.
+/// to attraction far, and the swarm has nowhere to settle. With the gradient, the same for the
+/// numbers as felt: `r^(m−n) = mB/(nA)`.
 pub fn equilibrium(p: &SwarmParams) -> Option<f32> {
+    let p = &p.felt();
     let ok = p.a > 0.0 && p.b > 0.0 && p.m > p.n && p.a.is_finite() && p.b.is_finite();
     let r = (p.b / p.a).powf(1.0 / (p.m - p.n));
     (ok && r.is_finite() && r > 0.0).then_some(r)
@@ -134,6 +141,8 @@ pub fn steer(
     let Some(&me) = positions.get(i) else {
         return SwarmForces::default();
     };
+    // (The force's numbers as felt, once an agent rather than once a neighbour.)
+    let p = &p.felt();
     let length = (2.0 * v.radius).max(1.0);
     let per_length = 1.0 / length;
     let me_index = i as u32;
@@ -172,7 +181,7 @@ fn push(me: Vec2, q: Vec2, d2: f32, lower: bool, per_length: f32, p: &SwarmParam
         Vec2::X
     };
     let r = d * per_length;
-    along * (force(r, p) * fade(r, p.range))
+    along * (lennard_jones(r, p) * fade(r, p.range))
 }
 
 /// 1 out to 70 % of the range, easing to 0 at the range (smoothstep): a neighbour drifting in
