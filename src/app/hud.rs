@@ -76,11 +76,15 @@ pub fn draw(world: &World, view: &View) {
         first.push_str("   DEMO");
     }
     // The timing last: in a narrow window it is what is cut.
-    let threads = crate::sim::threads::current();
+    first.push_str(&format!("   {}x", view.time_scale()));
+    // (The page has one thread and says nothing of threads.)
+    if cfg!(not(target_arch = "wasm32")) {
+        let threads = crate::sim::threads::current();
+        let s = if threads == 1 { "" } else { "s" };
+        first.push_str(&format!("   {threads} thread{s}"));
+    }
     first.push_str(&format!(
-        "   {}x   {threads} thread{}   {} FPS   frame {:.1} ms   sim {:.3} ms/tick",
-        view.time_scale(),
-        if threads == 1 { "" } else { "s" },
+        "   {} FPS   frame {:.1} ms   sim {:.3} ms/tick",
         get_fps(),
         view.frame_ms,
         view.tick_ms,

@@ -28,8 +28,15 @@ pub fn available() -> usize {
 }
 
 /// The threads a tick run here may use: the current rayon pool's (the global pool outside any).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn current() -> usize {
     rayon::current_num_threads()
+}
+
+/// The page has one thread (rayon there cannot spawn any, so its pool is never started).
+#[cfg(target_arch = "wasm32")]
+pub fn current() -> usize {
+    1
 }
 
 /// Whether a crowd of `agents` is split among threads here.
