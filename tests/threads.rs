@@ -16,9 +16,9 @@ use steering_arena::sim::world::WorldConfig;
 
 /// Agents in the runs compared: above `threads::PARALLEL_FROM`, several chunks of
 /// `threads::CHUNK`, so two and four threads each get a share.
-const AGENTS: usize = 200;
+const AGENTS: usize = 160;
 /// Simulated seconds a record holds.
-const SECONDS: f64 = 2.0;
+const SECONDS: f64 = 1.0;
 
 fn in_pool<R: Send>(threads: usize, run: impl FnOnce() -> R + Send) -> R {
     threads::pool(threads)
