@@ -56,6 +56,18 @@ pub fn draw(world: &World, view: &View) {
             g.polarization, g.group_polarization, g.groups_seen
         ));
     }
+    // What T and V chose, where they choose a scene, a method or a shape.
+    match world.mode {
+        Mode::Crowd => first.push_str(&format!(
+            "   scene {}   avoid {}",
+            world.walking.scene.name(),
+            world.walking.method.name()
+        )),
+        Mode::Formation => {
+            first.push_str(&format!("   shape {}", world.formation.shape.name()));
+        }
+        _ => {}
+    }
     if let Some(method) = world.combine_method() {
         let own = world.mode.own_combine() == Some(method);
         first.push_str(&format!(
