@@ -15,11 +15,17 @@ pub const SETTINGS: &[&str] = &[
     "algorithm",
     "evade-flip",
     "lead",
+    "bodyguards",
     "idle-seconds",
+    "scene",
+    "avoid",
+    "shape",
+    "assign",
+    "combine",
 ];
 
 /// The settings that are switches: present (or `=1`, `=true`, `=yes`, `=on`) turns them on.
-const SWITCHES: &[&str] = &["evade-flip", "lead"];
+const SWITCHES: &[&str] = &["evade-flip", "lead", "bodyguards"];
 
 /// The command line an address's query stands for (program name first); the one-line reason
 /// when a part of it names no setting or a switch has a value that is neither on nor off.

@@ -44,6 +44,27 @@ fn modes_by_digit_and_any_case_switches_and_escapes() {
 }
 
 #[test]
+fn the_third_banks_scene_method_shape_and_combination_come_from_the_address() {
+    let cli = settings("?mode=crowd&scene=doorway&avoid=Predictive&combine=dithered").unwrap();
+    let world = cli.common.world_config(Script::Keys);
+    assert_eq!(world.mode, Mode::Crowd);
+    assert_eq!(world.scene.name(), "doorway");
+    assert_eq!(world.avoid.name(), "predictive");
+    assert_eq!(world.combine.map(|m| m.name()), Some("dithered"));
+    let cli = settings("?mode=formation&shape=ring&assign=fixed").unwrap();
+    let world = cli.common.world_config(Script::Keys);
+    assert_eq!(world.shape.name(), "ring");
+    assert!(world.flip, "fixed slots are the formation's flip");
+    let world = settings("?mode=hide&bodyguards")
+        .unwrap()
+        .common
+        .world_config(Script::Keys);
+    assert!(world.flip, "bodyguards are hide's flip");
+    let e = settings("?combine=sum").map(|_| ()).unwrap_err();
+    assert!(e.starts_with("address: ") && e.contains("sum"), "{e}");
+}
+
+#[test]
 fn a_query_becomes_one_argument_per_setting() {
     assert_eq!(
         arguments("?mode=flock&seed=7&lead").unwrap(),
