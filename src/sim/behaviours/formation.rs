@@ -5,28 +5,48 @@
 //! slot will be when it gets there, `T = |slot - me| / max_speed`, `aim = slot + v_slot * T`,
 //! and its desired velocity is the slot's own plus an arrival toward the aim,
 //! `desired = v_slot + unit(aim - me) * max_speed * min(1, |aim - me| / slowing)`, so that a
-//! member on its slot moves with it rather than trailing it. Members keep apart by Reynolds'
-//! separation. A slot inside an obstacle is moved to the nearest spot where the member fits,
-//! and an obstacle between a member and its slot is skirted (the state says `rejoin`).
+//! member on its slot moves with it rather than trailing it. A slot inside an obstacle is moved
+//! to the nearest spot where the member fits, and an obstacle between a member and its slot is
+//! skirted (the state says `rejoin`).
+//!
+//! Members keep apart in two layers: Reynolds' separation nudges the desired velocity, and
+//! ORCA (as the crowd's walkers use it, see `orca.rs`) then takes the velocity nearest it that
+//! meets none of the nearest members within a quarter of a second, each member taking half the
+//! avoiding, and runs into no wall or obstacle. The member steers to that velocity as fast as
+//! its force allows. Separation alone is a force that grows only as bodies close, and loses to
+//! the pursuit of a slot on the far side of a neighbour: where the formation is squeezed past
+//! an obstacle, members displaced from their slots ran through one another.
 
 use super::combine::{self as forces, Dice, Method, Part, Priority, Tally, chance};
 use super::decision::{Decision, Me};
 use super::hide::skirt;
+use super::orca::{self, Body, Line};
 use crate::data::classics::{FormationParams, FormationShape};
+use crate::data::tuning::VehicleTuning;
 use crate::sim::space::Senses;
-use crate::sim::vehicle::unit_or_zero;
+use crate::sim::vehicle::{Vehicle, unit_or_zero};
 use glam::Vec2;
+use std::cell::RefCell;
 
 /// The lead a member predicts its slot by is capped at this (s): a member far off would
 /// otherwise aim where the slot will be long after it has turned.
 const MAX_LEAD_S: f32 = 1.0;
-/// A member closes the gap between its velocity and the desired one over this long (s), where
-/// Reynolds' `desired - velocity` takes a second: a slot on the outside of a turn moves faster
-/// than the leader, and a member slow to match it falls behind for good.
+/// The forces `B` combines close the gap between a member's velocity and the one each asks for
+/// over this long (s), where Reynolds' `desired - velocity` takes a second: a slot on the
+/// outside of a turn moves faster than the leader, and a member slow to match it falls behind
+/// for good. (The formation's own way steers to the cleared velocity within a tick.)
 const RESPONSE_S: f32 = 0.2;
 /// The most a member's neighbours push it, in units of its top speed times the separation's
 /// weight.
 const MAX_PUSH: f32 = 2.0;
+/// Members keep clear of the others this far ahead (s), as ORCA's time horizon.
+const HORIZON_S: f32 = 0.25;
+/// How much wider than the two bodies (px) the gap members keep clear of is planned.
+const MARGIN: f32 = 2.0;
+/// How many of the nearest members each keeps clear of.
+const NEIGHBOURS: usize = 8;
+/// The most walls and obstacles a member keeps clear of at once.
+const MAX_SURFACES: usize = 8;
 /// Rows of a wedge stand this fraction of the spacing behind one another (an equilateral V).
 const WEDGE_DEPTH: f32 = 0.87;
 
@@ -126,8 +146,10 @@ pub fn place(anchor: Vec2, heading: Vec2, offset: Vec2) -> Vec2 {
 
 /// `formation`: offset-pursue the slot, round what stands in the way, kept apart from the other
 /// members. Its own way (prioritised): the way round an obstacle, when there is one, sets the
-/// pursuit aside; the separation is added to either. `B` puts the three through
-/// [`forces::combine`] instead, within the vehicle's force (draws from `rng` only to dither).
+/// pursuit aside; the separation is added to either, ORCA clears the result of the other
+/// members, and the member steers to it within a tick (as far as its force allows). `B` puts
+/// the three through [`forces::combine`] instead, within the vehicle's force, the separation's
+/// part being the change the two layers make (draws from `rng` only to dither).
 pub fn steer(
     me: Me,
     m: &mut Member,
@@ -160,31 +182,32 @@ pub fn steer(
     } else {
         None
     };
-    let pursue = || {
-        let arrive = (length / t.formation.slowing_radius.max(1e-3)).min(1.0);
-        let desired =
-            (m.vel + unit_or_zero(to) * p.max_speed * arrive).clamp_length_max(p.max_speed);
-        (desired - body.vel) / RESPONSE_S
-    };
+    let arrive = (length / t.formation.slowing_radius.max(1e-3)).min(1.0);
+    let pursuit = (m.vel + unit_or_zero(to) * p.max_speed * arrive).clamp_length_max(p.max_speed);
+    // The way it would go: round the obstacle, else after its slot; then pushed apart, and kept
+    // clear of the members it would meet.
+    let course = round.map_or(pursuit, |f| body.vel + f);
+    let wish = (course + apart).clamp_length_max(p.max_speed);
+    let clear = keep_clear(body, wish, senses, p);
+    let slot = (pursuit - body.vel) / RESPONSE_S;
+    let others = (clear - course) / RESPONSE_S;
     let Some(method) = t.combine else {
         return match round {
             Some(force) => {
-                let slot = pursue();
-                m.tally = Tally::of(&FORCES, &[force / RESPONSE_S, apart, slot], 0b011);
-                Decision::steer(force / RESPONSE_S + apart, aim, "rejoin")
+                m.tally = Tally::of(&FORCES, &[force / RESPONSE_S, others, slot], 0b011);
+                Decision::steer((clear - body.vel) / senses.dt, aim, "rejoin")
             }
             None => {
-                let slot = pursue();
-                m.tally = Tally::of(&FORCES, &[Vec2::ZERO, apart, slot], 0b110);
-                Decision::steer(slot + apart, aim, state)
+                m.tally = Tally::of(&FORCES, &[Vec2::ZERO, others, slot], 0b110);
+                Decision::steer((clear - body.vel) / senses.dt, aim, state)
             }
         };
     };
     let obstacles = round.map_or(Vec2::ZERO, |f| f / RESPONSE_S);
     let parts = [
         Part::new(obstacles, Priority::Obstacles, 1.0, chance::OBSTACLES),
-        Part::new(apart, Priority::Others, 1.0, chance::SEPARATION),
-        Part::new(pursue(), Priority::Rest, 1.0, chance::GOAL),
+        Part::new(others, Priority::Others, 1.0, chance::SEPARATION),
+        Part::new(slot, Priority::Rest, 1.0, chance::GOAL),
     ];
     let mut dice = (method == Method::Dithered).then(|| Dice::roll(rng));
     let force = forces::combine(
@@ -197,4 +220,75 @@ pub fn steer(
     );
     let state = if round.is_some() { "rejoin" } else { state };
     Decision::steer(force, aim, state)
+}
+
+thread_local! {
+    /// Room for the solver's lines when no velocity meets every half-plane (reserved once a
+    /// thread, so no tick allocates).
+    static SCRATCH: RefCell<Vec<Line>> = RefCell::new(Vec::with_capacity(2 * NEIGHBOURS));
+}
+
+/// The velocity nearest `wish` that meets none of the nearest members within [`HORIZON_S`]
+/// and runs into no wall or obstacle: ORCA's half-plane for each member (van den Berg et al.
+/// 2011; see `orca.rs`), half the avoiding taken by each of the two, and for each wall and
+/// obstacle near its supporting line, kept hard; the linear program's answer within the top
+/// speed. (A member pressed on an obstacle cannot take a velocity into it, and a neighbour
+/// counting on it to would walk into it.)
+fn keep_clear(body: &Vehicle, wish: Vec2, senses: &Senses, p: &VehicleTuning) -> Vec2 {
+    let pos = body.pos;
+    let me = Body { pos, vel: body.vel };
+    let mut lines = [Line::default(); NEIGHBOURS + MAX_SURFACES];
+    let mut n = 0;
+    // The walls and the obstacles within reach: each one's supporting line at its point
+    // nearest the member.
+    let r = p.radius + MARGIN * 0.5;
+    let reach = r + p.max_speed * HORIZON_S;
+    let arena = senses.arena;
+    let walls = [
+        (Vec2::X, pos.x),
+        (-Vec2::X, arena.width - pos.x),
+        (Vec2::Y, pos.y),
+        (-Vec2::Y, arena.height - pos.y),
+    ];
+    let mut surface = |normal: Vec2, d: f32| {
+        if d - r < reach && n < MAX_SURFACES {
+            lines[n] = orca::obstacle_line(normal, d - r, HORIZON_S, senses.dt);
+            n += 1;
+        }
+    };
+    for (normal, d) in walls {
+        surface(normal, d);
+    }
+    if arena.anything_near(pos - reach, pos + reach) {
+        for o in arena.obstacles() {
+            let (lo, hi) = o.bounds();
+            let (near_lo, near_hi) = (pos - reach, pos + reach);
+            if near_hi.cmplt(lo).any() || near_lo.cmpgt(hi).any() {
+                continue;
+            }
+            let (d, normal) = o.surface(pos);
+            if normal != Vec2::ZERO {
+                surface(normal, d);
+            }
+        }
+    }
+    let obstacles = n;
+    let combined = 2.0 * p.radius + MARGIN;
+    let reach = combined + p.max_speed * HORIZON_S;
+    let (id, _) = senses.turn();
+    for (j, other) in senses.nearest_moving(pos, NEIGHBOURS, reach) {
+        let other = Body {
+            pos: other.pos,
+            vel: other.vel,
+        };
+        // (On one spot, the higher id leaves along +x, the lower along -x.)
+        let apart = if j > id { -Vec2::X } else { Vec2::X };
+        lines[n] = orca::agent_line(me, other, combined, HORIZON_S, 0.5, senses.dt, apart);
+        n += 1;
+    }
+    if n == 0 {
+        return wish;
+    }
+    let lines = &lines[..n];
+    SCRATCH.with(|s| orca::solve(lines, obstacles, p.max_speed, wish, &mut s.borrow_mut()))
 }

@@ -20,4 +20,4 @@ pub mod tiles;
 
 pub use arena::Arena;
 pub use casts::CastSchedule;
-pub use senses::{Held, Player, Scene, Senses};
+pub use senses::{Held, Motion, Player, Scene, Senses};

@@ -401,6 +401,11 @@ impl Nearest {
         self.items[..self.len].iter().map(|&(d2, i)| (i, d2))
     }
 
+    /// The indices, nearest first (taking the answer).
+    pub fn indices(self) -> impl Iterator<Item = u32> {
+        (0..self.len).map(move |i| self.items[i].1)
+    }
+
     /// The distance to the farthest kept (0 when none is).
     pub fn farthest(&self) -> f32 {
         if self.len == 0 {

@@ -8,7 +8,7 @@
 use super::arena::Arena;
 use super::casts::CastSchedule;
 use super::feelers::{self, Feel, Ray};
-use super::neighbours::Neighbours;
+use super::neighbours::{Nearest, Neighbours};
 use super::shape::{RayHit, Surface};
 use glam::{IVec2, Vec2};
 
@@ -59,12 +59,22 @@ impl<'a> std::ops::Deref for Senses<'a> {
     }
 }
 
+/// Where a body stands and how it moves.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Motion {
+    pub pos: Vec2,
+    pub vel: Vec2,
+}
+
 /// What the world tells every agent's senses in a tick, built once a tick.
 #[derive(Debug, Clone, Copy)]
 pub struct Scene<'a> {
     pub arena: &'a Arena,
     /// The crowd kept apart (mode 7's chasers, a `pathfind` crowd), as the tick began.
     pub crowd: Option<&'a Neighbours>,
+    /// Where each of that crowd stands and how it moves, by id, as the tick began, where its
+    /// members heed how the others move (a formation's); empty otherwise.
+    pub motions: &'a [Motion],
     pub player: Player,
     pub dt: f32,
     /// The tick being run (agents take turns to cast their rays by it).
@@ -92,6 +102,7 @@ impl<'a> Scene<'a> {
         Scene {
             arena,
             crowd: None,
+            motions: &[],
             player: Player {
                 pos: Vec2::ZERO,
                 vel: Vec2::ZERO,
@@ -163,6 +174,24 @@ impl<'a> Senses<'a> {
     #[inline(always)]
     pub fn nearest_surface(&self, pos: Vec2, reach: f32) -> Option<Surface> {
         self.arena.nearest_surface(pos, reach)
+    }
+
+    /// The `k` others of the crowd kept apart nearest `pos` within `reach`, nearest first: each
+    /// one's id, where it stands and how it moves as the tick began (none where the world gives
+    /// no motions).
+    pub fn nearest_moving(
+        &self,
+        pos: Vec2,
+        k: usize,
+        reach: f32,
+    ) -> impl Iterator<Item = (u32, Motion)> {
+        let near = match self.crowd {
+            Some(c) if !self.motions.is_empty() => c.nearest(pos, k, reach, |j, _| j != self.id),
+            _ => Nearest::default(),
+        };
+        let motions = self.motions;
+        near.indices()
+            .filter_map(move |j| Some((j, *motions.get(j as usize)?)))
     }
 
     /// Who is near: Reynolds' separation push away from the rest of the crowd kept apart (see

@@ -10,6 +10,7 @@ use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::assign;
 use crate::sim::behaviours::formation::{self, Member};
 use crate::sim::mode::Mode;
+use crate::sim::space::Motion;
 use crate::sim::space::neighbours::{Member as Placed, Neighbours};
 use glam::Vec2;
 use std::collections::VecDeque;
@@ -21,6 +22,9 @@ const LEADER_MOVING: f32 = 5.0;
 /// Overlaps are counted from this many simulated seconds on (the members are still gathering
 /// from their spawns before).
 pub const GATHER_S: f64 = 3.0;
+/// The share of a member's top speed its slot may ask of it: the rest is left for closing on
+/// the slot. The anchor turns and moves no faster than keeps every slot within it.
+const KEEP_UP: f32 = 0.8;
 
 /// The formation: its anchor, shape, slots and assignment, and what it has measured.
 #[derive(Debug, Clone, Default)]
@@ -31,6 +35,11 @@ pub struct FormationRun {
     pub heading: Vec2,
     /// The slots in the anchor's frame (see [`formation::offsets`]).
     pub offsets: Vec<Vec2>,
+    /// The farthest slot's distance from the anchor.
+    pub reach: f32,
+    /// Where each member stands and how it moves as the tick begins, by id (members heed how
+    /// the others move to keep clear of them).
+    pub motions: Vec<Motion>,
     /// The total agent-to-slot distance at the last assignment.
     pub cost: f64,
     /// Assignments made after the first.
@@ -118,6 +127,9 @@ impl World {
         }
         let run = &mut self.formation;
         run.offsets = formation::offsets(run.shape, n, &self.tuning.formation);
+        run.reach = run.offsets.iter().map(|o| o.length()).fold(0.0, f32::max);
+        // (Room for every member, so no tick grows the list.)
+        run.motions.reserve(n.saturating_sub(run.motions.len()));
         let slots: Vec<Vec2> = run
             .offsets
             .iter()
@@ -159,27 +171,54 @@ impl World {
     }
 
     /// Before the agents move: the anchor follows the leader, turning and moving no faster than
-    /// its tuned pace, and each member learns where its slot is and how fast it moves.
+    /// its tuned pace, nor faster than its farthest members can keep up with, and each member
+    /// learns where its slot is and how fast it moves.
     pub(super) fn brief_members(&mut self) {
         let dt = self.dt;
         let t = self.tuning.formation;
+        let keep = KEEP_UP * self.tuning.member.max_speed;
         let gap = self.anchor_gap();
         let want = self.leader_heading(self.formation.leader);
         let run = &mut self.formation;
         run.leader = want;
         let (was_anchor, was_heading) = (run.anchor, run.heading);
-        // The heading turns toward the leader's at the tuned rate.
+        // The heading turns toward the leader's at the tuned rate, and no faster than swings
+        // the farthest slot round at `keep`.
         let turn = was_heading.angle_between(want);
-        let most = t.anchor_turn_deg_s.to_radians() * dt;
-        let heading = if turn.is_finite() {
-            Vec2::from_angle(turn.clamp(-most, most)).rotate(was_heading)
+        let rate = t
+            .anchor_turn_deg_s
+            .to_radians()
+            .min(keep / run.reach.max(1e-3));
+        let most = rate * dt;
+        let turn = if turn.is_finite() {
+            turn.clamp(-most, most)
         } else {
-            was_heading
+            0.0
         };
-        run.heading = heading.try_normalize().unwrap_or(Vec2::X);
+        run.heading = Vec2::from_angle(turn)
+            .rotate(was_heading)
+            .try_normalize()
+            .unwrap_or(Vec2::X);
+        // The anchor moves toward its place behind the leader at the tuned speed, and no faster
+        // than leaves every slot, carried round by the turn as well, within `keep`.
         let target = self.player.pos - run.heading * gap;
-        run.anchor = was_anchor + (target - was_anchor).clamp_length_max(t.anchor_speed * dt);
+        let way = target - was_anchor;
+        let along = way.normalize_or_zero();
+        let spin = turn / dt;
+        let heading = run.heading;
+        let pace = run.offsets.iter().fold(t.anchor_speed, |pace, &o| {
+            let swing = formation::place(Vec2::ZERO, heading, o).perp() * spin;
+            let ahead = along.dot(swing);
+            let room = (ahead * ahead - swing.length_squared() + keep * keep).max(0.0);
+            pace.min(room.sqrt() - ahead)
+        });
+        run.anchor = was_anchor + way.clamp_length_max(pace.max(0.0) * dt);
         let (anchor, heading) = (run.anchor, run.heading);
+        run.motions.clear();
+        run.motions.extend(self.agents.iter().map(|a| Motion {
+            pos: a.body.pos,
+            vel: a.body.vel,
+        }));
         for a in &mut self.agents {
             let Behaviour::Member(m) = &mut a.behaviour else {
                 continue;

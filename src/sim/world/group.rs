@@ -143,6 +143,7 @@ impl World {
             scene: Scene {
                 arena: &self.arena,
                 crowd: Some(&empty),
+                motions: &[],
                 player: Player {
                     pos: self.player.pos,
                     vel: self.player.vel,

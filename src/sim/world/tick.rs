@@ -110,6 +110,11 @@ impl World {
             scene: Scene {
                 arena: &self.arena,
                 crowd: Some(&self.crowd),
+                motions: if formation {
+                    &self.formation.motions
+                } else {
+                    &[]
+                },
                 player: Player {
                     pos: self.player.pos,
                     vel: self.player.vel,

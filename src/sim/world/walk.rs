@@ -189,6 +189,7 @@ impl World {
             scene: Scene {
                 arena: &self.arena,
                 crowd: None,
+                motions: &[],
                 player: Player {
                     pos: self.player.pos,
                     vel: self.player.vel,
