@@ -25,6 +25,34 @@ pub fn polarization(velocities: impl IntoIterator<Item = Vec2>) -> f32 {
     }
 }
 
+/// A velocity's part in [`polarization`], worked out apart (on the thread that moved its
+/// member): its unit vector, or NaN for a non-finite velocity, which is left out.
+#[inline]
+pub fn heading_part(v: Vec2) -> Vec2 {
+    if v.is_finite() {
+        unit_or_zero(v)
+    } else {
+        Vec2::NAN
+    }
+}
+
+/// [`polarization`] from every member's [`heading_part`], in the members' order: the same sum,
+/// bit for bit.
+pub fn polarization_of(parts: &[Vec2]) -> f32 {
+    let (mut sum, mut count) = (Vec2::ZERO, 0u32);
+    for &u in parts {
+        if u.is_finite() {
+            sum += u;
+            count += 1;
+        }
+    }
+    if count == 0 {
+        0.0
+    } else {
+        (sum.length() / count as f32).min(1.0)
+    }
+}
+
 /// Connected groups of the metric neighbour graph (two members are joined when nearer than the
 /// radius), by union-find with path halving and union by size. Kept between calls so its
 /// buffers are reused.

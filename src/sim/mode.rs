@@ -576,6 +576,14 @@ impl Mode {
         self.sections().contains(&slider.section)
     }
 
+    /// Whether a large crowd of the mode's agents is split among threads (see `sim::threads`).
+    /// Not the guards' and the hiders': how many numbers each draws hangs on its machine or on
+    /// the numbers themselves, so each moves on the tick's own thread, in its turn, and a split
+    /// would only add its hand-offs.
+    pub fn splits(self) -> bool {
+        !matches!(self, Mode::Fsm | Mode::Hide)
+    }
+
     /// Whether the mode's agents are one crowd that moves together (see
     /// [`ModeInfo::moves_together`]).
     pub fn moves_together(self) -> bool {

@@ -5,11 +5,15 @@
 //! `--threads` threads, the window sets the global pool to that many. With one thread the tick is
 //! the plain loop. With more, the agents that decide independently — each reads what the tick
 //! began with and writes only itself — are split among the threads, and the result is the same
-//! bit for bit: the random numbers they draw are taken from the world's one generator first, in
-//! agent order, exactly as the one-thread loop would draw them ([`Drawn`]), and whatever the
+//! bit for bit: every agent draws the random numbers the one-thread loop would have it draw.
+//! When each agent's count can be told before it thinks, a thread starts its share of the crowd
+//! at that share's place in the world's one generator ([`stream_at`]: the generator is ChaCha12,
+//! whose stream can be entered at any word), so nothing is drawn ahead on one thread; otherwise
+//! the numbers are taken from the generator first, in agent order ([`Drawn`]). Whatever the
 //! agents report back (who touches the player) is gathered in index order afterwards.
 
 use ::rand::{Error, RngCore};
+use rand_chacha::ChaCha12Rng;
 
 /// Most threads `--threads` takes.
 pub const MAX_THREADS: usize = 256;
@@ -18,9 +22,22 @@ pub const MAX_THREADS: usize = 256;
 /// it saves.
 pub const PARALLEL_FROM: usize = 128;
 
-/// Agents handed to one thread at a time: enough that a hand-off (a few microseconds) is small
-/// beside the work, few enough that two threads share a crowd of a few hundred evenly.
-pub const CHUNK: usize = 64;
+/// Agents a split tick takes as one batch (a chunk is whole batches): a batch of agents thinks,
+/// then clears, then moves while it is still in the nearest cache, and who of it touches the
+/// player is one 64-bit word.
+pub const WORD: usize = 64;
+
+/// How many pieces a split crowd is cut into for each thread: enough that a thread finishing
+/// early takes another's (members in a dense patch cost several times those alone), few enough
+/// that each piece is long beside handing it over.
+const PIECES_PER_THREAD: usize = 4;
+
+/// Agents handed to one thread at a time in a split crowd of `agents` on the current pool:
+/// [`PIECES_PER_THREAD`] pieces a thread, whole [`WORD`]s, at least one.
+pub fn chunk(agents: usize) -> usize {
+    let pieces = current().max(1) * PIECES_PER_THREAD;
+    agents.div_ceil(pieces).next_multiple_of(WORD).max(WORD)
+}
 
 /// The machine's cores (what `--threads` is when absent).
 pub fn available() -> usize {
@@ -60,6 +77,58 @@ pub fn set_global(threads: usize) -> Result<(), String> {
         .thread_name(|i| format!("tick-{i}"))
         .build_global()
         .map_err(|e| format!("--threads {threads}: cannot start the threads: {e}"))
+}
+
+/// The world's generator `words` 32-bit numbers on from where `origin` stands: what an agent of
+/// a split tick draws from, when the agents before it draw `words` between them.
+pub fn stream_at(origin: &ChaCha12Rng, words: u64) -> ChaCha12Rng {
+    let mut stream = origin.clone();
+    if words > 0 {
+        stream.set_word_pos(origin.get_word_pos() + u128::from(words));
+    }
+    stream
+}
+
+/// Move `rng` on by `words` 32-bit numbers: past what a split tick's agents drew from it.
+pub fn skip(rng: &mut ChaCha12Rng, words: u64) {
+    if words > 0 {
+        rng.set_word_pos(rng.get_word_pos() + u128::from(words));
+    }
+}
+
+/// Where an agent of a split tick draws from: its share's place in the world's stream, or the
+/// numbers taken for it beforehand.
+pub enum Numbers<'a> {
+    Stream(&'a mut ChaCha12Rng),
+    Taken(Drawn),
+}
+
+impl RngCore for Numbers<'_> {
+    fn next_u32(&mut self) -> u32 {
+        match self {
+            Numbers::Stream(r) => r.next_u32(),
+            Numbers::Taken(d) => d.next_u32(),
+        }
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        match self {
+            Numbers::Stream(r) => r.next_u64(),
+            Numbers::Taken(d) => d.next_u64(),
+        }
+    }
+
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        match self {
+            Numbers::Stream(r) => r.fill_bytes(dest),
+            Numbers::Taken(d) => d.fill_bytes(dest),
+        }
+    }
+
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), Error> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
 }
 
 /// Most numbers one agent draws in a tick when the count can be told in advance (a wander

@@ -3,6 +3,7 @@
 //! flock's gathering urge, which reaches farther than the neighbours a boid heeds.
 
 use glam::Vec2;
+use rayon::prelude::*;
 
 /// Cells never number more than this (a cap, as the neighbour grid's, for a huge arena).
 const MOST_CELLS: f32 = 4096.0;
@@ -46,12 +47,14 @@ pub struct Masses {
 impl Masses {
     /// The field of `items` (position, velocity) in an arena of `size`, reaching `reach`.
     /// Non-finite positions are left out and non-finite velocities count as still; positions
-    /// outside the arena count in its edge cells.
+    /// outside the arena count in its edge cells. With `split`, the cells' gathering is split
+    /// among the current pool's threads (the same sums, bit for bit).
     pub fn rebuild(
         &mut self,
         size: Vec2,
         reach: f32,
         items: impl IntoIterator<Item = (Vec2, Vec2)>,
+        split: bool,
     ) {
         self.side = 0.0;
         self.cells.clear();
@@ -85,19 +88,32 @@ impl Masses {
         let reach_cells2 = (reach / side) * (reach / side);
         let (cols, rows) = (self.cols as i64, self.rows as i64);
         self.near.resize(cells, Mass::default());
-        for cy in 0..rows {
-            for cx in 0..cols {
+        let own = &self.cells;
+        // Each cell's centre gathers the cells within the reach: a row at a time, each row
+        // reading only the cells' own masses, so the rows may be split among threads.
+        let row = |cy: i64, near: &mut [Mass]| {
+            for (cx, out) in (0..cols).zip(near.iter_mut()) {
                 let mut mass = Mass::default();
                 for dy in -span..=span {
                     for dx in -span..=span {
                         let (x, y) = (cx + dx, cy + dy);
                         let inside = x >= 0 && y >= 0 && x < cols && y < rows;
                         if inside && ((dx * dx + dy * dy) as f32) <= reach_cells2 {
-                            mass.add(&self.cells[(y * cols + x) as usize], 1.0);
+                            mass.add(&own[(y * cols + x) as usize], 1.0);
                         }
                     }
                 }
-                self.near[(cy * cols + cx) as usize] = mass;
+                *out = mass;
+            }
+        };
+        if split {
+            self.near
+                .par_chunks_mut(self.cols)
+                .enumerate()
+                .for_each(|(cy, near)| row(cy as i64, near));
+        } else {
+            for (cy, near) in self.near.chunks_mut(self.cols).enumerate() {
+                row(cy as i64, near);
             }
         }
     }

@@ -13,14 +13,14 @@ use crate::sim::behaviours::combine::Dice;
 use crate::sim::behaviours::flock::{self, Around, Boid, Flockmates, Leader, Neighbourhood};
 use crate::sim::behaviours::swarm::{self, Target};
 use crate::sim::behaviours::swarmer::Swarm;
-use crate::sim::group_metrics::{Groups, polarization};
+use crate::sim::group_metrics::{Groups, heading_part, polarization, polarization_of};
 use crate::sim::mode::Mode;
 use crate::sim::space::CastSchedule;
 use crate::sim::space::arena::{Arena, Response};
 use crate::sim::space::masses::Masses;
 use crate::sim::space::neighbours::{MAX_K, Neighbours};
 use crate::sim::space::{Player, Scene};
-use crate::sim::threads::{self, CHUNK, Drawn};
+use crate::sim::threads;
 use crate::sim::vehicle::unit_or;
 use glam::Vec2;
 use rayon::prelude::*;
@@ -68,8 +68,8 @@ pub struct Flocking {
     masses: Masses,
     boids: Vec<Boid>,
     positions: Vec<Vec2>,
-    /// Each boid's random numbers for a tick split among threads.
-    drawn: Vec<Drawn>,
+    /// Each member's part in the polarization, worked out as it moved in a split tick.
+    parts: Vec<Vec2>,
     groups: Groups,
     /// The topological flock's kept neighbours: boid `i`'s are
     /// `heeds[i * heeds_k..][..heeds_len[i]]`.
@@ -132,8 +132,44 @@ impl World {
         let size = self.arena.size();
         let combine = self.departure();
         let g = &mut self.flocking;
-        g.positions.clear();
-        g.positions.extend(self.agents.iter().map(|a| a.body.pos));
+        let n = self.agents.len();
+        // Split among the threads (and so is every pass over the members below but the grid's
+        // sort): each member's part of the tick writes only its own places.
+        let split = threads::parallel(n);
+        let chunk = threads::chunk(n);
+        let flock = self.mode == Mode::Flock;
+        g.positions.resize(n, Vec2::ZERO);
+        if flock {
+            g.boids.resize(n, Boid::default());
+        }
+        if split {
+            let starts = g.positions.par_chunks_mut(chunk).zip(self.agents.par_chunks(chunk));
+            if flock {
+                starts
+                    .zip(g.boids.par_chunks_mut(chunk))
+                    .for_each(|((positions, agents), boids)| {
+                        for ((p, b), a) in positions.iter_mut().zip(boids).zip(agents) {
+                            (*p, b.pos, b.vel) = (a.body.pos, a.body.pos, a.body.vel);
+                        }
+                    });
+            } else {
+                starts.for_each(|(positions, agents)| {
+                    for (p, a) in positions.iter_mut().zip(agents) {
+                        *p = a.body.pos;
+                    }
+                });
+            }
+        } else {
+            for (i, a) in self.agents.iter().enumerate() {
+                g.positions[i] = a.body.pos;
+                if flock {
+                    g.boids[i] = Boid {
+                        pos: a.body.pos,
+                        vel: a.body.vel,
+                    };
+                }
+            }
+        }
         let moving = self.player.vel.length_squared() > LEADER_MOVING * LEADER_MOVING;
         if moving || g.leader_heading == Vec2::ZERO {
             g.leader_heading = unit_or(self.player.vel, Vec2::X);
@@ -160,14 +196,9 @@ impl World {
             combine,
         };
         let join;
-        if self.mode == Mode::Flock {
+        if flock {
             let fp = &self.tuning.flock;
             join = fp.radius;
-            g.boids.clear();
-            g.boids.extend(self.agents.iter().map(|a| Boid {
-                pos: a.body.pos,
-                vel: a.body.vel,
-            }));
             let side = match fp.neighbourhood {
                 Neighbourhood::Metric => fp.radius * METRIC_SIDE,
                 Neighbourhood::Topological => {
@@ -179,6 +210,7 @@ impl World {
                 size,
                 fp.gather_radius,
                 g.boids.iter().map(|b| (b.pos, b.vel)),
+                split,
             );
             let around = Around {
                 predator: self.flip.then_some(self.player.pos),
@@ -207,24 +239,25 @@ impl World {
                 heeded: topological.then(|| &heeds[i * k..][..usize::from(heeds_len[i])]),
                 around,
             };
-            if threads::parallel(self.agents.len()) {
-                // Split among the threads, each boid with the numbers it would draw, taken in
-                // boid order first.
-                let rng = &mut self.rng;
-                g.drawn.clear();
-                // (And one more each when they dither their forces.)
-                let draws = boid::DRAWS + Dice::draws(ctx.combine);
-                g.drawn
-                    .extend(self.agents.iter().map(|_| Drawn::take(rng, draws)));
+            if split {
+                // Each boid draws the same count, so a share's numbers begin that many times
+                // its first boid's index on in the world's stream.
+                let draws = u64::from(boid::DRAWS + Dice::draws(ctx.combine));
+                let origin = &self.rng;
+                g.parts.resize(n, Vec2::ZERO);
                 self.agents
-                    .par_chunks_mut(CHUNK)
-                    .zip(g.drawn.par_chunks_mut(CHUNK))
+                    .par_chunks_mut(chunk)
+                    .zip(g.parts.par_chunks_mut(chunk))
                     .enumerate()
-                    .for_each(|(c, (agents, drawn))| {
-                        for (j, (a, d)) in agents.iter_mut().zip(drawn).enumerate() {
-                            a.fly_in_flock(&flock_of(c * CHUNK + j), &ctx, d);
+                    .for_each(|(c, (agents, parts))| {
+                        let first = c * chunk;
+                        let mut stream = threads::stream_at(origin, first as u64 * draws);
+                        for (j, (a, part)) in agents.iter_mut().zip(parts).enumerate() {
+                            a.fly_in_flock(&flock_of(first + j), &ctx, &mut stream);
+                            *part = heading_part(a.body.vel);
                         }
                     });
+                threads::skip(&mut self.rng, n as u64 * draws);
             } else {
                 for (i, a) in self.agents.iter_mut().enumerate() {
                     a.fly_in_flock(&flock_of(i), &ctx, &mut self.rng);
@@ -247,13 +280,16 @@ impl World {
                 i,
                 target,
             };
-            if threads::parallel(self.agents.len()) {
+            if split {
+                g.parts.resize(n, Vec2::ZERO);
                 self.agents
-                    .par_chunks_mut(CHUNK)
+                    .par_chunks_mut(chunk)
+                    .zip(g.parts.par_chunks_mut(chunk))
                     .enumerate()
-                    .for_each(|(c, agents)| {
-                        for (j, a) in agents.iter_mut().enumerate() {
-                            a.fly_in_swarm(&swarm_of(c * CHUNK + j), &ctx);
+                    .for_each(|(c, (agents, parts))| {
+                        for (j, (a, part)) in agents.iter_mut().zip(parts).enumerate() {
+                            a.fly_in_swarm(&swarm_of(c * chunk + j), &ctx);
+                            *part = heading_part(a.body.vel);
                         }
                     });
             } else {
@@ -262,7 +298,11 @@ impl World {
                 }
             }
         }
-        g.polarization = polarization(self.agents.iter().map(|a| a.body.vel));
+        g.polarization = if split {
+            polarization_of(&g.parts)
+        } else {
+            polarization(self.agents.iter().map(|a| a.body.vel))
+        };
         if self.tick.is_multiple_of(GROUPS_EVERY) {
             g.groups_seen = g.groups.count(&g.grid, &g.positions, join);
             let velocities = self.agents.iter().map(|a| a.body.vel);

@@ -22,8 +22,8 @@ use crate::sim::player::{Player, Script};
 use crate::sim::space::arena::Arena;
 use crate::sim::space::neighbours::Neighbours;
 use ::rand::SeedableRng;
-use ::rand::rngs::StdRng;
 use glam::Vec2;
+use rand_chacha::ChaCha12Rng;
 use std::collections::{BTreeMap, VecDeque};
 
 pub use formation::GATHER_S;
@@ -153,15 +153,17 @@ pub struct World {
     pub ships_from: usize,
     /// The guards' machine, its counts, the power-up and the pickups (the `fsm` mode).
     pub fsm: FsmRun,
-    rng: StdRng,
+    /// The world's generator (`StdRng`'s ChaCha12, named for its place in the stream: see
+    /// `sim::threads`).
+    rng: ChaCha12Rng,
     /// The arena changed: every agent casts its rays on the next tick.
     recast: bool,
     /// Indices of the agents touching the player this tick (kept to reuse its allocation).
     touching: Vec<u32>,
     /// What each ground agent decided this tick (kept to reuse its allocation).
     plans: Vec<(Plan, VehicleTuning)>,
-    /// Each ground agent's part of a tick split among threads (kept to reuse its allocation).
-    slots: Vec<parallel::Slot>,
+    /// What a ground tick split among threads keeps (kept to reuse its allocations).
+    split: parallel::Split,
     /// Mode 7's chasers (and a `pathfind` crowd) as the tick begins, for their separation
     /// (empty otherwise).
     crowd: Neighbours,
@@ -209,13 +211,13 @@ impl World {
             patterns: data.patterns.clone(),
             stage: None,
             ships_from: 0,
-            rng: StdRng::seed_from_u64(config.seed),
+            rng: ChaCha12Rng::seed_from_u64(config.seed),
             recast: false,
             touching: Vec::new(),
             crowd: Neighbours::default(),
             flocking: Flocking::default(),
             plans: Vec::with_capacity(BATCH),
-            slots: Vec::new(),
+            split: parallel::Split::default(),
             paths: Pathing::new(config.order),
             hiding: hide::HideRun::default(),
             formation: formation::FormationRun::new(config.shape),

@@ -10,7 +10,7 @@ use crate::sim::copies::Copies;
 use crate::sim::mode::Mode;
 use crate::sim::mode::{MIXED_GROUND, MIXED_SHIPS};
 use crate::sim::space::arena::Response;
-use ::rand::rngs::StdRng;
+use rand_chacha::ChaCha12Rng;
 use ::rand::{Rng, SeedableRng};
 use glam::Vec2;
 use std::collections::BTreeMap;
@@ -21,7 +21,7 @@ impl World {
     /// the seed, the count and the arena only — never on the mode — so modes compare from
     /// identical starts.
     pub(super) fn spawn_agents(&mut self, count: usize) {
-        self.rng = StdRng::seed_from_u64(self.config.seed);
+        self.rng = ChaCha12Rng::seed_from_u64(self.config.seed);
         self.agents.clear();
         self.stage = None;
         self.paths.restart();

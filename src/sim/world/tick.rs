@@ -141,10 +141,10 @@ impl World {
         self.touching.clear();
         self.touching.reserve(self.agents.len());
         let (ground, ships) = self.agents.split_at_mut(split);
-        if threads::parallel(ground.len()) {
+        if self.mode.splits() && threads::parallel(ground.len()) {
             // (The same moves, split among the pool's threads: see `parallel.rs`.)
-            let (rng, slots) = (&mut self.rng, &mut self.slots);
-            parallel::move_ground(ground, &ctx, rng, slots, &mut self.touching);
+            let (rng, split) = (&mut self.rng, &mut self.split);
+            parallel::move_ground(ground, &ctx, rng, split, &mut self.touching);
         } else {
             // The crowd is taken a batch at a time: every agent of it thinks, then every wanderer
             // clears its course, then every body moves (see `Agent::act`). Random numbers are drawn

@@ -18,6 +18,7 @@ use crate::sim::space::{Player, Scene};
 use crate::sim::threads;
 use ::rand::Rng;
 use glam::Vec2;
+use rayon::prelude::*;
 
 /// Each walker's start is moved by the world's generator up to this many radii each way, so that
 /// seeds differ (the scenes are otherwise laid out exactly).
@@ -183,7 +184,8 @@ impl World {
         let side = wp.neighbour_radius.max(2.0 * wp.radius);
         w.grid
             .rebuild(self.arena.size(), side, w.bodies.iter().map(|b| b.pos));
-        count_contacts(w, wp.radius);
+        let split = threads::parallel(self.agents.len());
+        count_contacts(w, wp.radius, split);
         w.placed.clear();
         let ctx = Context {
             scene: Scene {
@@ -232,17 +234,19 @@ impl World {
         let mut all_home = true;
         // Split among the threads: the walkers steer and move (each with its dice, rolled first
         // in walker order), then the arrivals are counted one by one in that order as below.
-        let split = threads::parallel(self.agents.len());
         if split {
             let rng = &mut self.rng;
-            w.dice.clear();
-            w.dice.extend(self.agents.iter().map(|_| match combine {
-                Some(Method::Dithered) => Dice::roll(rng),
-                _ => Dice::default(),
-            }));
+            // (Undithered, every walker's dice are the plain ones.)
+            let dithered = combine == Some(Method::Dithered);
+            if dithered {
+                w.dice.clear();
+                w.dice
+                    .extend(self.agents.iter().map(|_| Dice::roll(&mut *rng)));
+            }
             let dice = &w.dice;
             parallel::walk_crowd(&mut self.agents, &mut w.scratches, most, |i, a, scratch| {
-                a.walk_in_crowd(&crowd_of(i, dice[i]), &wp, vehicle, &ctx, scratch);
+                let dice = if dithered { dice[i] } else { Dice::default() };
+                a.walk_in_crowd(&crowd_of(i, dice), &wp, vehicle, &ctx, scratch);
             });
         }
         for (i, a) in self.agents.iter_mut().enumerate() {
@@ -325,14 +329,18 @@ fn trip_length(pos: Vec2, goal: Vec2, door: Option<Door>) -> f32 {
     }
 }
 
-/// Overlapping pairs among the bodies as the tick began, and the least distance between two.
-fn count_contacts(w: &mut Walking, r: f32) {
+/// Overlapping pairs among the bodies as the tick began, and the least distance between two;
+/// with `split`, the bodies are shared among the current pool's threads (a count and a least
+/// distance come out the same whatever the order they are taken in).
+fn count_contacts(w: &mut Walking, r: f32, split: bool) {
     let touch = 2.0 * r;
-    let mut least = w.min_separation.unwrap_or(f32::INFINITY);
-    let mut pairs = 0;
-    for (i, b) in w.bodies.iter().enumerate() {
-        w.grid
-            .for_each_within(b.pos, w.grid.cell_side(), |j, _, d2| {
+    let grid = &w.grid;
+    // Pairs and the least distance among bodies `from..` (of `bodies`, the crowd's from
+    // `from`), each pair counted from its lower index.
+    let contacts = |from: usize, bodies: &[Body]| {
+        let (mut pairs, mut least) = (0u64, f32::INFINITY);
+        for (i, b) in (from..).zip(bodies) {
+            grid.for_each_within(b.pos, grid.cell_side(), |j, _, d2| {
                 if (j as usize) > i {
                     let d = d2.sqrt();
                     least = least.min(d);
@@ -341,7 +349,23 @@ fn count_contacts(w: &mut Walking, r: f32) {
                     }
                 }
             });
-    }
+        }
+        (pairs, least)
+    };
+    let (pairs, least) = if split {
+        let chunk = threads::chunk(w.bodies.len());
+        w.bodies
+            .par_chunks(chunk)
+            .enumerate()
+            .map(|(c, bodies)| contacts(c * chunk, bodies))
+            .reduce(
+                || (0, f32::INFINITY),
+                |(p, l), (q, m)| (p + q, l.min(m)),
+            )
+    } else {
+        contacts(0, &w.bodies)
+    };
+    let least = least.min(w.min_separation.unwrap_or(f32::INFINITY));
     w.collisions += pairs;
     if least.is_finite() {
         w.min_separation = Some(least);
