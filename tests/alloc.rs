@@ -12,13 +12,14 @@ use steering_arena::data::built_in;
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::path::Order;
 use steering_arena::sim::player::Script;
+use steering_arena::sim::threads;
 use steering_arena::sim::world::{Input, World, WorldConfig};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
 /// Ticks `world` for `ticks` after a warm-up, on two threads (a crowd of more than
-/// `threads::PARALLEL_FROM` is split between them, and every allocation of either thread, rayon's
+/// `threads::PARALLEL_FROM` is split between them, whatever its work, and every allocation of either thread, rayon's
 /// own included, is counted); returns the ticks that allocated without logging an event, and how
 /// many ticks logged one.
 fn quiet_ticks_that_allocate(world: &mut World, ticks: u32) -> (Vec<(u64, u64)>, u32) {
@@ -27,6 +28,7 @@ fn quiet_ticks_that_allocate(world: &mut World, ticks: u32) -> (Vec<(u64, u64)>,
 
 /// [`quiet_ticks_that_allocate`] on `threads` threads.
 fn quiet_ticks_on(threads: usize, world: &mut World, ticks: u32) -> (Vec<(u64, u64)>, u32) {
+    threads::split_at_any_cost();
     let pool = counted_pool(threads);
     pool.pool
         .install(|| quiet_ticks(world, ticks, || pool.allocations()))

@@ -14,13 +14,15 @@ use steering_arena::sim::replay::ReplayData;
 use steering_arena::sim::threads;
 use steering_arena::sim::world::WorldConfig;
 
-/// Agents in the runs compared: above `threads::PARALLEL_FROM`, several chunks of
-/// `threads::CHUNK`, so two and four threads each get a share.
+/// Agents in the runs compared: above `threads::PARALLEL_FROM`, several batches of
+/// `threads::WORD`, so two and four threads each get a share (every crowd that may be split is,
+/// however little its work: see `in_pool`).
 const AGENTS: usize = 160;
 /// Simulated seconds a record holds.
 const SECONDS: f64 = 1.0;
 
 fn in_pool<R: Send>(threads: usize, run: impl FnOnce() -> R + Send) -> R {
+    threads::split_at_any_cost();
     threads::pool(threads)
         .expect("the machine starts a few threads")
         .install(run)

@@ -576,12 +576,29 @@ impl Mode {
         self.sections().contains(&slider.section)
     }
 
-    /// Whether a large crowd of the mode's agents is split among threads (see `sim::threads`).
-    /// Not the guards' and the hiders': how many numbers each draws hangs on its machine or on
-    /// the numbers themselves, so each moves on the tick's own thread, in its turn, and a split
-    /// would only add its hand-offs.
-    pub fn splits(self) -> bool {
-        !matches!(self, Mode::Fsm | Mode::Hide)
+    /// About what one of the mode's agents costs a tick on one thread (ns, `bench` on a quiet
+    /// 2-core Xeon, rounded), which decides from what crowd its tick is split among threads
+    /// (see [`threads::pays`](crate::sim::threads::pays)). `None`: never split — the tile
+    /// agents step a few times a second, so their tick is mostly a walk through memory that
+    /// two threads do not shorten; the guards' and the hiders' draws hang on their machines or
+    /// on the numbers themselves, so each moves on the tick's own thread anyway; Galaga's ships
+    /// move together on one.
+    pub fn agent_ns(self) -> Option<u32> {
+        match self {
+            Mode::TileChase | Mode::TileLos | Mode::Galaga | Mode::Fsm | Mode::Hide => None,
+            Mode::Patterns => Some(27),
+            Mode::Intercept => Some(30),
+            Mode::LosChase => Some(40),
+            Mode::Mixed => Some(55),
+            Mode::Evade => Some(70),
+            Mode::Pathfind => Some(75),
+            Mode::Wander | Mode::Avoid => Some(80),
+            Mode::Swarm => Some(150),
+            Mode::Crowd => Some(200),
+            Mode::Formation => Some(260),
+            Mode::Flock => Some(400),
+            Mode::Pathway => Some(700),
+        }
     }
 
     /// Whether the mode's agents are one crowd that moves together (see

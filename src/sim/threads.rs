@@ -14,13 +14,23 @@
 
 use ::rand::{Error, RngCore};
 use rand_chacha::ChaCha12Rng;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Most threads `--threads` takes.
 pub const MAX_THREADS: usize = 256;
 
-/// Crowds smaller than this run on one thread whatever the pool: splitting them costs more than
-/// it saves.
+/// Crowds smaller than this run on one thread whatever the pool and the mode.
 pub const PARALLEL_FROM: usize = 128;
+
+/// One-thread work (ns) from which a tick is split: a split hands the crowd to the pool's
+/// threads twice and waits for them, some 15–30 µs on a loaded 2-core virtual machine, so a
+/// tick of less work than this comes out no faster on two threads (measured with `bench` at
+/// 300–2,000 agents; see docs/performance.md).
+pub const SPLIT_WORK_NS: u64 = 80_000;
+
+/// Split every crowd of [`PARALLEL_FROM`] or more whatever its work (never turned off again):
+/// for the tests that compare a split tick's records with one thread's on small crowds.
+static AT_ANY_COST: AtomicBool = AtomicBool::new(false);
 
 /// Agents a split tick takes as one batch (a chunk is whole batches): a batch of agents thinks,
 /// then clears, then moves while it is still in the nearest cache, and who of it touches the
@@ -56,9 +66,27 @@ pub fn current() -> usize {
     1
 }
 
-/// Whether a crowd of `agents` is split among threads here.
+/// Whether a crowd of `agents` may be split among threads here (the pool has more than one
+/// and the crowd is at least [`PARALLEL_FROM`]).
 pub fn parallel(agents: usize) -> bool {
     agents >= PARALLEL_FROM && current() > 1
+}
+
+/// Whether a crowd of `agents`, each costing about `agent_ns` a tick on one thread (`None`:
+/// never split; see `Mode::agent_ns`), is split among threads here: when it may be and the
+/// tick holds [`SPLIT_WORK_NS`] of work.
+pub fn pays(agents: usize, agent_ns: Option<u32>) -> bool {
+    let Some(ns) = agent_ns else {
+        return false;
+    };
+    let work = agents as u64 * u64::from(ns);
+    parallel(agents) && (work >= SPLIT_WORK_NS || AT_ANY_COST.load(Ordering::Relaxed))
+}
+
+/// From now on split every crowd that [`parallel`] allows, however little its work (tests
+/// compare the split tick's records with one thread's on small crowds).
+pub fn split_at_any_cost() {
+    AT_ANY_COST.store(true, Ordering::Relaxed);
 }
 
 /// A pool of `threads` threads to run `sim` or `bench` in.
@@ -187,5 +215,54 @@ impl RngCore for Drawn {
     fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), Error> {
         self.fill_bytes(dest);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ::rand::SeedableRng;
+
+    #[test]
+    fn a_share_entered_at_its_place_draws_what_the_one_stream_draws() {
+        for seed in [1, 7, 1 << 40] {
+            let mut one = ChaCha12Rng::seed_from_u64(seed);
+            // (Started part-way through a block, as a world's generator is after its spawns.)
+            for _ in 0..5 {
+                one.next_u32();
+            }
+            let origin = one.clone();
+            let words: Vec<u32> = (0..400).map(|_| one.next_u32()).collect();
+            for at in [0, 1, 11, 15, 16, 17, 63, 64, 65, 199] {
+                let mut share = stream_at(&origin, at);
+                let drawn: Vec<u32> = (0..100).map(|_| share.next_u32()).collect();
+                assert_eq!(drawn, words[at as usize..][..100], "seed {seed} at {at}");
+                // Two words at once, across a block's end too.
+                let mut share = stream_at(&origin, at);
+                let low = u64::from(words[at as usize]);
+                let high = u64::from(words[at as usize + 1]);
+                assert_eq!(share.next_u64(), low | high << 32, "seed {seed} at {at}");
+            }
+            let mut skipped = origin.clone();
+            skip(&mut skipped, 250);
+            assert_eq!(skipped.next_u32(), words[250], "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn a_crowd_is_split_from_about_eighty_microseconds_of_work() {
+        pool(2).expect("two threads").install(|| {
+            assert!(pays(20_000, Some(80)));
+            assert!(pays(1_000, Some(80)));
+            assert!(!pays(999, Some(80)), "79.9 µs");
+            assert!(!pays(20_000, None), "never split");
+            assert!(
+                !pays(PARALLEL_FROM - 1, Some(1_000_000)),
+                "too few to share"
+            );
+        });
+        pool(1)
+            .expect("one thread")
+            .install(|| assert!(!pays(20_000, Some(80))));
     }
 }

@@ -47,9 +47,19 @@ pub struct Masses {
 impl Masses {
     /// The field of `items` (position, velocity) in an arena of `size`, reaching `reach`.
     /// Non-finite positions are left out and non-finite velocities count as still; positions
-    /// outside the arena count in its edge cells. With `split`, the cells' gathering is split
-    /// among the current pool's threads (the same sums, bit for bit).
+    /// outside the arena count in its edge cells.
     pub fn rebuild(
+        &mut self,
+        size: Vec2,
+        reach: f32,
+        items: impl IntoIterator<Item = (Vec2, Vec2)>,
+    ) {
+        self.rebuild_split(size, reach, items, false);
+    }
+
+    /// [`Masses::rebuild`], with `split` the cells' gathering split among the current pool's
+    /// threads (the same sums, bit for bit).
+    pub fn rebuild_split(
         &mut self,
         size: Vec2,
         reach: f32,

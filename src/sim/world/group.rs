@@ -135,7 +135,7 @@ impl World {
         let n = self.agents.len();
         // Split among the threads (and so is every pass over the members below but the grid's
         // sort): each member's part of the tick writes only its own places.
-        let split = threads::parallel(n);
+        let split = threads::pays(n, self.mode.agent_ns());
         let chunk = threads::chunk(n);
         let flock = self.mode == Mode::Flock;
         g.positions.resize(n, Vec2::ZERO);
@@ -143,15 +143,18 @@ impl World {
             g.boids.resize(n, Boid::default());
         }
         if split {
-            let starts = g.positions.par_chunks_mut(chunk).zip(self.agents.par_chunks(chunk));
+            let starts = g
+                .positions
+                .par_chunks_mut(chunk)
+                .zip(self.agents.par_chunks(chunk));
             if flock {
-                starts
-                    .zip(g.boids.par_chunks_mut(chunk))
-                    .for_each(|((positions, agents), boids)| {
+                starts.zip(g.boids.par_chunks_mut(chunk)).for_each(
+                    |((positions, agents), boids)| {
                         for ((p, b), a) in positions.iter_mut().zip(boids).zip(agents) {
                             (*p, b.pos, b.vel) = (a.body.pos, a.body.pos, a.body.vel);
                         }
-                    });
+                    },
+                );
             } else {
                 starts.for_each(|(positions, agents)| {
                     for (p, a) in positions.iter_mut().zip(agents) {
@@ -206,7 +209,7 @@ impl World {
                 }
             };
             g.grid.rebuild(size, side, g.positions.iter().copied());
-            g.masses.rebuild(
+            g.masses.rebuild_split(
                 size,
                 fp.gather_radius,
                 g.boids.iter().map(|b| (b.pos, b.vel)),

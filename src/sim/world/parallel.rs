@@ -179,7 +179,10 @@ fn move_batch(
             None => {
                 let mut numbers = drawn[j];
                 let thought = a.think(ctx, &mut numbers);
-                debug_assert!(numbers.spent(), "an agent drew fewer numbers than it was told");
+                debug_assert!(
+                    numbers.spent(),
+                    "an agent drew fewer numbers than it was told"
+                );
                 thought
             }
         };

@@ -10,9 +10,9 @@ use crate::sim::copies::Copies;
 use crate::sim::mode::Mode;
 use crate::sim::mode::{MIXED_GROUND, MIXED_SHIPS};
 use crate::sim::space::arena::Response;
-use rand_chacha::ChaCha12Rng;
 use ::rand::{Rng, SeedableRng};
 use glam::Vec2;
+use rand_chacha::ChaCha12Rng;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 

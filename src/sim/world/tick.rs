@@ -141,7 +141,7 @@ impl World {
         self.touching.clear();
         self.touching.reserve(self.agents.len());
         let (ground, ships) = self.agents.split_at_mut(split);
-        if self.mode.splits() && threads::parallel(ground.len()) {
+        if threads::pays(ground.len(), self.mode.agent_ns()) {
             // (The same moves, split among the pool's threads: see `parallel.rs`.)
             let (rng, split) = (&mut self.rng, &mut self.split);
             parallel::move_ground(ground, &ctx, rng, split, &mut self.touching);

@@ -184,7 +184,7 @@ impl World {
         let side = wp.neighbour_radius.max(2.0 * wp.radius);
         w.grid
             .rebuild(self.arena.size(), side, w.bodies.iter().map(|b| b.pos));
-        let split = threads::parallel(self.agents.len());
+        let split = threads::pays(self.agents.len(), self.mode.agent_ns());
         count_contacts(w, wp.radius, split);
         w.placed.clear();
         let ctx = Context {
@@ -358,10 +358,7 @@ fn count_contacts(w: &mut Walking, r: f32, split: bool) {
             .par_chunks(chunk)
             .enumerate()
             .map(|(c, bodies)| contacts(c * chunk, bodies))
-            .reduce(
-                || (0, f32::INFINITY),
-                |(p, l), (q, m)| (p + q, l.min(m)),
-            )
+            .reduce(|| (0, f32::INFINITY), |(p, l), (q, m)| (p + q, l.min(m)))
     } else {
         contacts(0, &w.bodies)
     };
