@@ -23,7 +23,7 @@ pub const MAX_THREADS: usize = 256;
 pub const PARALLEL_FROM: usize = 128;
 
 /// One-thread work (ns) from which a tick is split: a split hands the crowd to the pool's
-/// threads twice and waits for them, some 15–30 µs on a loaded 2-core virtual machine, so a
+/// threads twice and waits for them, some 15–40 µs on a loaded 2-core virtual machine, so a
 /// tick of less work than this comes out no faster on two threads (measured with `bench` at
 /// 300–2,000 agents; see docs/performance.md).
 pub const SPLIT_WORK_NS: u64 = 80_000;
