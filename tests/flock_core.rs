@@ -132,6 +132,60 @@ fn a_metric_query_finds_exactly_those_a_scan_of_everyone_finds() {
 }
 
 #[test]
+fn the_close_pairs_are_exactly_those_a_scan_of_every_pair_finds() {
+    let mut grid = Neighbours::default();
+    let mut compared = 0;
+    for seed in 20..26u64 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        for &count in &[30usize, 300, 3000] {
+            let size = Vec2::new(1280.0, 768.0);
+            let mut positions = random_crowd(&mut rng, count, size);
+            // A few pairs on one spot, and a few on cell sides and corners.
+            positions[1] = positions[2];
+            positions[3] = Vec2::new(0.0, 0.0);
+            let side = rng.gen_range(10.0..120.0);
+            grid.rebuild(size, side, positions.iter().copied());
+            let built = grid.cell_side();
+            positions[4] = Vec2::splat(built * 3.0);
+            positions[5] = Vec2::new(built * 3.0, built * 2.0);
+            grid.rebuild(size, side, positions.iter().copied());
+            // Reaches from a sliver of a cell to more than one (taken as one).
+            for reach in [0.5, built * 0.1, built * 0.5, built, built * 3.0] {
+                let mut got = Vec::new();
+                grid.pairs_within(reach, |a, b, d2| {
+                    let (pa, pb) = (positions[a as usize], positions[b as usize]);
+                    assert_eq!(d2, pa.distance_squared(pb));
+                    got.push((a.min(b), a.max(b)));
+                });
+                let r = reach.min(built);
+                let mut want = Vec::new();
+                for a in 0..count {
+                    for b in a + 1..count {
+                        let (pa, pb) = (positions[a], positions[b]);
+                        if pa.is_finite() && pb.is_finite() && pa.distance_squared(pb) < r * r {
+                            want.push((a as u32, b as u32));
+                        }
+                    }
+                }
+                got.sort_unstable();
+                // Each pair once.
+                assert!(
+                    got.windows(2).all(|w| w[0] != w[1]),
+                    "seed {seed} n {count}"
+                );
+                assert_eq!(got, want, "seed {seed} n {count} reach {reach}");
+                compared += got.len();
+            }
+            let mut n = 0;
+            grid.pairs_within(0.0, |_, _, _| n += 1);
+            grid.pairs_within(f32::NAN, |_, _, _| n += 1);
+            assert_eq!(n, 0);
+        }
+    }
+    assert!(compared > 5_000, "{compared} pairs compared");
+}
+
+#[test]
 fn a_topological_query_finds_the_k_nearest_a_scan_of_everyone_finds() {
     let mut grid = Neighbours::default();
     let mut compared = 0;

@@ -396,10 +396,12 @@ pub fn obstacle_lines(pos: Vec2, wp: &WalkerParams, crowd: &Crowd, lines: &mut V
             lines.push(orca::obstacle_line(normal, d - r, h, dt));
         }
     }
-    if !arena.anything_near(pos - reach, pos + reach) {
+    // (An arena of walls alone, as the circle and the crossing are, has nothing more to look at.)
+    let obstacles = arena.obstacles();
+    if obstacles.is_empty() || !arena.anything_near(pos - reach, pos + reach) {
         return;
     }
-    for o in arena.obstacles() {
+    for o in obstacles {
         let (lo, hi) = o.bounds();
         if pos.x + reach < lo.x
             || pos.x - reach > hi.x

@@ -133,8 +133,10 @@ impl Neighbours {
             g.1 = (y * self.cols + x) as u32;
             self.starts[g.1 as usize + 1] += 1;
         }
-        for c in 0..cells {
-            self.starts[c + 1] += self.starts[c];
+        let mut sum = 0;
+        for start in &mut self.starts {
+            sum += *start;
+            *start = sum;
         }
         self.slots.resize(
             self.given.len(),
@@ -150,9 +152,7 @@ impl Neighbours {
             self.slots[*at as usize] = s;
             *at += 1;
         }
-        for c in (1..=cells).rev() {
-            self.starts[c] = self.starts[c - 1];
-        }
+        self.starts.copy_within(0..cells, 1);
         self.starts[0] = 0;
     }
 
@@ -202,6 +202,60 @@ impl Neighbours {
         }
     }
 
+    /// Every pair of entries strictly within `reach` of each other (`reach` is taken no wider
+    /// than a cell), each pair once, as `visit(index, index, squared distance)`, in no particular
+    /// order. A cell's entries are paired with each other and with the cells east, south-west,
+    /// south and south-east of it, and only with those whose side the entry is within `reach`
+    /// of: for a reach well short of a cell, most entries are compared with their own cell alone.
+    pub fn pairs_within(&self, reach: f32, mut visit: impl FnMut(u32, u32, f32)) {
+        if self.slots.is_empty() || reach.is_nan() || reach <= 0.0 {
+            return;
+        }
+        let reach = reach.min(self.side);
+        let r2 = reach * reach;
+        // (Widened for rounding: an entry sits in its cell by a product that may round.)
+        let near_side = reach + self.side * 1e-3;
+        let (cols, rows, side) = (self.cols, self.rows, self.side);
+        let (starts, slots) = (&self.starts, &self.slots);
+        // The entries of cells `from..=to` (contiguous cells of one row: one run).
+        let run = |from: usize, to: usize| &slots[starts[from] as usize..starts[to + 1] as usize];
+        let mut against = |a: &Slot, others: &[Slot]| {
+            for b in others {
+                let d2 = a.pos.distance_squared(b.pos);
+                if d2 < r2 {
+                    visit(a.index, b.index, d2);
+                }
+            }
+        };
+        for y in 0..rows {
+            let south_side = (y + 1) as f32 * side;
+            for x in 0..cols {
+                let c = y * cols + x;
+                let here = run(c, c);
+                if here.is_empty() {
+                    continue;
+                }
+                let (west_side, east_side) = (x as f32 * side, (x + 1) as f32 * side);
+                for (n, a) in here.iter().enumerate() {
+                    against(a, &here[n + 1..]);
+                    // How near the entry is to the cell's east, south and west sides: no entry
+                    // of the cells beyond a side is nearer than that. (Entries beyond the grid's
+                    // edge sit in its edge cells, on the far side from their neighbours.)
+                    let east = x + 1 < cols && east_side - a.pos.x < near_side;
+                    let south = y + 1 < rows && south_side - a.pos.y < near_side;
+                    let west = x > 0 && a.pos.x - west_side < near_side;
+                    if east {
+                        against(a, run(c + 1, c + 1));
+                    }
+                    if south {
+                        let below = c + cols;
+                        against(a, run(below - usize::from(west), below + usize::from(east)));
+                    }
+                }
+            }
+        }
+    }
+
     /// The `k` nearest entries to `pos` (at most [`MAX_K`]) strictly within `max_radius` (pass
     /// `f32::INFINITY` for no limit) that `accept(index, position)` takes — a caller skips
     /// itself and, say, whoever is outside its field of view. Nearest first; ties go to the one
@@ -222,12 +276,20 @@ impl Neighbours {
         let limit2 = max_radius * max_radius;
         let (cx, cy) = self.cell_xy(pos);
         let (cx, cy) = (cx as i64, cy as i64);
-        let (cols, rows) = (self.cols as i64, self.rows as i64);
-        let side = self.side;
-        // The cells `x0..=x1` of row `y` (clipped to the grid): one contiguous run of slots.
+        let (cols, side) = (self.cols as i64, self.side);
+        // Only the cells the disc of `max_radius` touches can hold an answer: the runs are
+        // clipped to its bounding box (a box of cells within the grid), which leaves out no
+        // entry the distance test would take and changes no order, so the answer is the same.
+        // (Widened by far more than rounding, so that no entry on the disc's rim is lost.)
+        let pad = 1e-3 * (max_radius + pos.abs().max_element());
+        let reach = Vec2::splat((max_radius + pad).min(f32::MAX / 4.0));
+        let (bx0, by0) = self.cell_xy(pos - reach);
+        let (bx1, by1) = self.cell_xy(pos + reach);
+        let (bx0, by0, bx1, by1) = (bx0 as i64, by0 as i64, bx1 as i64, by1 as i64);
+        // The cells `x0..=x1` of row `y` (clipped to the box): one contiguous run of slots.
         let mut visit_run = |y: i64, x0: i64, x1: i64, best: &mut Nearest| {
-            let (x0, x1) = (x0.max(0), x1.min(cols - 1));
-            if y < 0 || y >= rows || x0 > x1 {
+            let (x0, x1) = (x0.max(bx0), x1.min(bx1));
+            if y < by0 || y > by1 || x0 > x1 {
                 return;
             }
             let row = (y * cols) as usize;
@@ -255,18 +317,19 @@ impl Neighbours {
                 }
             }
             // Every entry not yet visited lies outside the block of cells visited, so at least
-            // `clear` from `pos` (a side of the block at the grid's edge hides nothing).
+            // `clear` from `pos` (a side of the block at the box's edge, the grid's or the
+            // disc's, hides nothing that could be taken).
             let mut clear = f32::INFINITY;
-            if cx - ring > 0 {
+            if cx - ring > bx0 {
                 clear = clear.min(pos.x - (cx - ring) as f32 * side);
             }
-            if cx + ring < cols - 1 {
+            if cx + ring < bx1 {
                 clear = clear.min((cx + ring + 1) as f32 * side - pos.x);
             }
-            if cy - ring > 0 {
+            if cy - ring > by0 {
                 clear = clear.min(pos.y - (cy - ring) as f32 * side);
             }
-            if cy + ring < rows - 1 {
+            if cy + ring < by1 {
                 clear = clear.min((cy + ring + 1) as f32 * side - pos.y);
             }
             let done = clear == f32::INFINITY

@@ -329,30 +329,38 @@ fn trip_length(pos: Vec2, goal: Vec2, door: Option<Door>) -> f32 {
     }
 }
 
-/// Overlapping pairs among the bodies as the tick began, and the least distance between two;
-/// with `split`, the bodies are shared among the current pool's threads (a count and a least
-/// distance come out the same whatever the order they are taken in).
+/// Overlapping pairs among the bodies as the tick began, and the least distance between two
+/// (within a cell of the grid: farther pairs are not looked at); with `split`, the bodies are
+/// shared among the current pool's threads (a count and a least distance come out the same
+/// whatever the order they are taken in).
 fn count_contacts(w: &mut Walking, r: f32, split: bool) {
     let touch = 2.0 * r;
     let grid = &w.grid;
-    // Pairs and the least distance among bodies `from..` (of `bodies`, the crowd's from
-    // `from`), each pair counted from its lower index.
-    let contacts = |from: usize, bodies: &[Body]| {
-        let (mut pairs, mut least) = (0u64, f32::INFINITY);
-        for (i, b) in (from..).zip(bodies) {
-            grid.for_each_within(b.pos, grid.cell_side(), |j, _, d2| {
-                if (j as usize) > i {
-                    let d = d2.sqrt();
-                    least = least.min(d);
-                    if d < touch {
-                        pairs += 1;
-                    }
-                }
-            });
+    let before = w.min_separation.unwrap_or(f32::INFINITY);
+    // Only a pair nearer than the least so far or touching changes a figure, so the pairs looked
+    // at reach no further than that (a little beyond, for rounding) and never past a cell.
+    let reach = (before.max(touch) * 1.01).min(grid.cell_side());
+    let tally = |pairs: &mut u64, least: &mut f32, d2: f32| {
+        let d = d2.sqrt();
+        *least = least.min(d);
+        if d < touch {
+            *pairs += 1;
         }
-        (pairs, least)
     };
     let (pairs, least) = if split {
+        // Pairs and the least distance among bodies `from..` (of `bodies`, the crowd's from
+        // `from`), each pair counted from its lower index.
+        let contacts = |from: usize, bodies: &[Body]| {
+            let (mut pairs, mut least) = (0u64, f32::INFINITY);
+            for (i, b) in (from..).zip(bodies) {
+                grid.for_each_within(b.pos, reach, |j, _, d2| {
+                    if (j as usize) > i {
+                        tally(&mut pairs, &mut least, d2);
+                    }
+                });
+            }
+            (pairs, least)
+        };
         let chunk = threads::chunk(w.bodies.len());
         w.bodies
             .par_chunks(chunk)
@@ -360,9 +368,12 @@ fn count_contacts(w: &mut Walking, r: f32, split: bool) {
             .map(|(c, bodies)| contacts(c * chunk, bodies))
             .reduce(|| (0, f32::INFINITY), |(p, l), (q, m)| (p + q, l.min(m)))
     } else {
-        contacts(0, &w.bodies)
+        // One thread: each pair once, from the grid's cells.
+        let (mut pairs, mut least) = (0u64, f32::INFINITY);
+        grid.pairs_within(reach, |_, _, d2| tally(&mut pairs, &mut least, d2));
+        (pairs, least)
     };
-    let least = least.min(w.min_separation.unwrap_or(f32::INFINITY));
+    let least = least.min(before);
     w.collisions += pairs;
     if least.is_finite() {
         w.min_separation = Some(least);
