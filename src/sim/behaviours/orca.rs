@@ -69,6 +69,7 @@ pub struct Body {
 /// one spot at rest (B's must be the opposite, or they would leave together). `responsibility`: A's
 /// share of the avoiding (½ between walkers, 1 against a body that does not avoid). `dt`: the
 /// tick, for bodies that already overlap (they part within one tick).
+#[inline]
 pub fn agent_line(
     me: Body,
     other: Body,
