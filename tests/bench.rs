@@ -50,6 +50,27 @@ fn bench_prints_every_field_for_one_run() {
 }
 
 #[test]
+fn bench_states_the_flocks_density_and_the_neighbours_each_boid_heeds() {
+    let v = bench(&["--mode", "flock", "--agents", "2000", "--seconds", "0.1"]);
+    let r = &v["runs"][0];
+    let side = |i: usize| r["arena_px"][i].as_f64().expect("the arena's sides");
+    // 2,000 boids at 32,768 px² each: the default arena grown √(2000 · 32768 / (1280 · 768)).
+    let scale = (2_000.0_f64 * 32_768.0 / (1280.0 * 768.0)).sqrt();
+    assert!((side(0) / 1280.0 - scale).abs() < 1e-3, "{r}");
+    assert!((side(1) / 768.0 - scale).abs() < 1e-3, "{r}");
+    let room = r["px2_per_agent"].as_f64().expect("the room a boid has");
+    assert!((room / 32_768.0 - 1.0).abs() < 1e-3, "{r}");
+    let heeded = r["heeded_mean"].as_f64().expect("the neighbours heeded");
+    assert!((1.0..60.0).contains(&heeded), "{r}");
+    // Modes that keep the data's arena say nothing of it.
+    let v = bench(&["--mode", "wander", "--agents", "100", "--seconds", "0.05"]);
+    let r = &v["runs"][0];
+    for key in ["arena_px", "px2_per_agent", "heeded_mean"] {
+        assert!(r.get(key).is_none(), "{key}: {r}");
+    }
+}
+
+#[test]
 fn bench_generates_the_obstacles_it_is_asked_for() {
     let v = bench(&[
         "--mode",

@@ -28,6 +28,16 @@ pub struct Run {
     /// `ns_per_agent_tick` of every round, in the order they ran (the run's figures are the
     /// median round's).
     pub rounds_ns_per_agent_tick: Vec<f64>,
+    /// The crowds that grow their arena with their count (flock, swarm): the arena's sides
+    /// (px) and the room each member has in it (px²) — the density, which decides how many
+    /// neighbours each member meets and so what a tick costs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arena_px: Option<[f32; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub px2_per_agent: Option<f64>,
+    /// The flock: the neighbours a boid heeded, on average over the timed ticks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heeded_mean: Option<f64>,
     /// The mean tick before rounding (ms), for the ratios.
     #[serde(skip)]
     pub(super) mean_ms: f64,

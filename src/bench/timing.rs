@@ -7,6 +7,7 @@ use super::report::{Run, TickMs};
 use crate::data::DataSet;
 use crate::data::arena::with_spaced_obstacles;
 use crate::data::walkers::{Avoidance, CrowdScene};
+use crate::sim::agent::Behaviour;
 use crate::sim::behaviours::flock::Neighbourhood;
 use crate::sim::mode::Mode;
 use crate::sim::player::Script;
@@ -31,6 +32,10 @@ pub(super) struct Timing {
     input: Input,
     ticks: u32,
     times: Vec<f64>,
+    /// The flock: the neighbours its boids heeded, summed over the ticks run since the warm-up,
+    /// and those ticks.
+    heeded: u64,
+    ticked: u32,
 }
 
 impl Timing {
@@ -90,6 +95,8 @@ impl Timing {
             input,
             ticks,
             times: Vec::with_capacity(ticks as usize),
+            heeded: 0,
+            ticked: 0,
         }
     }
 
@@ -103,6 +110,16 @@ impl Timing {
         let ms = started.elapsed().as_secs_f64() * 1e3;
         // What the window and `sim` do with each tick's events (record or drop them), untimed.
         self.world.events.clear();
+        self.heeded += self
+            .world
+            .agents
+            .iter()
+            .map(|a| match &a.behaviour {
+                Behaviour::Boid(mind) => u64::from(mind.forces.heeded),
+                _ => 0,
+            })
+            .sum::<u64>();
+        self.ticked += 1;
         ms
     }
 
@@ -126,6 +143,10 @@ impl Timing {
         let pick =
             |q: f64| times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1];
         let ns = mean * 1e6 / agents as f64;
+        let grows = self.world.mode.moves_together();
+        let size = self.world.arena.size();
+        // (Every tick since the warm-up, the untimed first of each turn too.)
+        let boid_ticks = (f64::from(self.ticked) * agents as f64).max(1.0);
         Run {
             mode: case.mode.name().to_string(),
             form: case.form.name(),
@@ -141,6 +162,11 @@ impl Timing {
             floor_ns_per_agent_tick: round1(floor),
             ratio_to_floor: round1(ns / floor.max(1e-9)),
             rounds_ns_per_agent_tick: Vec::new(),
+            arena_px: grows.then_some(size.to_array()),
+            px2_per_agent: grows
+                .then(|| round1(f64::from(size.x) * f64::from(size.y) / agents as f64)),
+            heeded_mean: (self.world.mode == Mode::Flock)
+                .then(|| round1(self.heeded as f64 / boid_ticks)),
             mean_ms: mean,
         }
     }
