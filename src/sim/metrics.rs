@@ -91,10 +91,17 @@ impl Metrics {
             }
             self.agent_ticks += 1;
             self.distance_sum += f64::from(b.pos.distance(player));
-            if let Some(d) = world
-                .arena
-                .nearest_distance(b.pos)
-                .filter(|_| a.behaviour.grounded())
+            // Where the clearance field proves the agent farther from every obstacle than the
+            // least clearance so far, it can change neither figure: the search for the nearest
+            // surface, which in the open space of a crowd's grown arena looks over thousands of
+            // cells, is skipped.
+            let farther = self
+                .min_clearance
+                .is_some_and(|m| world.arena.field().free(b.pos) - params.radius > m);
+            let measured = a.behaviour.grounded() && !farther;
+            if let Some(d) = measured
+                .then(|| world.arena.nearest_distance(b.pos))
+                .flatten()
             {
                 let clearance = d - params.radius;
                 self.min_clearance =
