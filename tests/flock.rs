@@ -11,7 +11,6 @@ mod common;
 use common::{arena, world};
 use glam::Vec2;
 use std::collections::BTreeSet;
-use steering_arena::data::arena::MAX_SIDE;
 use steering_arena::data::{DataSet, built_in};
 use steering_arena::sim::behaviours::flock::Neighbourhood;
 use steering_arena::sim::behaviours::swarm;
@@ -20,7 +19,7 @@ use steering_arena::sim::metrics::Summary;
 use steering_arena::sim::mode::Mode;
 use steering_arena::sim::player::Script;
 use steering_arena::sim::space::neighbours::Neighbours;
-use steering_arena::sim::world::{FLOCK_ROOM, Input, World, WorldConfig};
+use steering_arena::sim::world::{FLOCK_ROOM, GROWN_AREA, GROWN_SIDE, Input, World, WorldConfig};
 
 fn data(neighbourhood: Neighbourhood) -> DataSet {
     let mut data = built_in();
@@ -434,7 +433,7 @@ fn the_spread_arena_is_the_default_at_ten_times_the_area() {
 
 /// The crowds' arenas for `seconds` each: the flock's grown to [`FLOCK_ROOM`] per boid (120 and
 /// 4,000 boids the same room and about the same nearest-neighbour distance; 20,000 in the largest
-/// arena a file may hold), the swarm's to 2,000's density in the default arena; at 20,000 both
+/// arena a crowd grows, twice as long a side as a file may have, and 98 % of the room), the swarm's to 2,000's density in the default arena; at 20,000 both
 /// safe.
 fn the_crowds_keep_their_room(seconds: f64) {
     let data = built_in();
@@ -468,7 +467,13 @@ fn the_crowds_keep_their_room(seconds: f64) {
         "nearest neighbour {held}× 120's"
     );
     let (size, scale, flock) = run(Mode::Flock, 20_000);
-    assert_eq!(size.x, MAX_SIDE, "the largest arena (scale {scale})");
+    assert_eq!(size.x, GROWN_SIDE, "the largest arena (scale {scale})");
+    assert!(f64::from(size.x) * f64::from(size.y) <= GROWN_AREA);
+    let share = room(size, 20_000.0) / FLOCK_ROOM;
+    assert!(
+        (0.98..1.0).contains(&share),
+        "20,000 boids: {share} of the room"
+    );
     let (swarm_size, swarm_scale, _) = run(Mode::Swarm, 2_000);
     assert_eq!(
         (swarm_size, swarm_scale),

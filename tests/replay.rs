@@ -404,6 +404,64 @@ fn a_header_from_another_run_version_or_data_is_an_error_naming_line_1() {
 }
 
 #[test]
+fn a_flock_grown_past_a_files_longest_side_replays_to_the_same_bytes() {
+    // A file 16,384 px wide, as wide as a file may be: 1,000 boids grow it 1.4 times over, as
+    // the header's mode, count and arena hash say again on replay.
+    let dir = scratch::folder("grown-past-a-file");
+    let wide = r#"{"width":16384,"height":1024,"tile_size":32,
+        "obstacles":[{"shape":"circle","x":8000,"y":500,"radius":60}],
+        "spawns":[[100,100]],"player_start":[8192,512]}"#;
+    scratch::write(&dir, "wide.json", wide);
+    let made = bin::run_in(
+        &dir,
+        [
+            "sim",
+            "--mode",
+            "flock",
+            "--agents",
+            "1000",
+            "--arena",
+            "wide.json",
+            "--player",
+            "still",
+            "--seconds",
+            "1",
+            "--record",
+            "a.jsonl",
+        ],
+    );
+    assert_eq!(made.status.code(), Some(0), "{}", bin::stderr(&made));
+    let again = bin::run_in(
+        &dir,
+        [
+            "sim",
+            "--arena",
+            "wide.json",
+            "--replay",
+            "a.jsonl",
+            "--record",
+            "b.jsonl",
+        ],
+    );
+    assert_eq!(again.status.code(), Some(0), "{}", bin::stderr(&again));
+    let a = std::fs::read(dir.join("a.jsonl")).expect("the record");
+    let b = std::fs::read(dir.join("b.jsonl")).expect("the replay's record");
+    assert!(a == b, "the replay's record differs");
+    let last: Value = serde_json::from_slice(lines(&a).last().expect("a line")).expect("JSON");
+    let xs: Vec<f64> = last["agents"]
+        .as_array()
+        .expect("agents")
+        .iter()
+        .map(|a| a["x"].as_f64().expect("x"))
+        .collect();
+    let farthest = xs.iter().copied().fold(0.0, f64::max);
+    assert!(
+        (16_384.0..23_000.0).contains(&farthest),
+        "the farthest boid at x = {farthest}"
+    );
+}
+
+#[test]
 fn another_arena_or_a_data_file_as_the_record_exits_2_naming_line_1() {
     let dir = scratch::folder("other-arena");
     let arena =

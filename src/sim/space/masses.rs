@@ -5,7 +5,9 @@
 use glam::Vec2;
 use rayon::prelude::*;
 
-/// Cells never number more than this (a cap, as the neighbour grid's, for a huge arena).
+/// Cells never number more than this or the crowd, the larger (a cap, as the neighbour grid's,
+/// for a huge arena): 20,000 boids in the largest arena the flock grows (32,768 × 19,661 px)
+/// keep cells half the default reach wide, as smaller flocks in smaller arenas do.
 const MOST_CELLS: f32 = 4096.0;
 
 /// How many stand somewhere (a fractional count when interpolated), and the sums of their
@@ -42,30 +44,30 @@ pub struct Masses {
     cells: Vec<Mass>,
     /// The mass within the reach of each cell's centre.
     near: Vec<Mass>,
+    /// The offsets of the cells within the reach of a cell (kept to reuse).
+    disc: Vec<(i64, i64)>,
 }
 
 impl Masses {
     /// The field of `items` (position, velocity) in an arena of `size`, reaching `reach`.
     /// Non-finite positions are left out and non-finite velocities count as still; positions
     /// outside the arena count in its edge cells.
-    pub fn rebuild(
-        &mut self,
-        size: Vec2,
-        reach: f32,
-        items: impl IntoIterator<Item = (Vec2, Vec2)>,
-    ) {
+    pub fn rebuild<I>(&mut self, size: Vec2, reach: f32, items: I)
+    where
+        I: IntoIterator<Item = (Vec2, Vec2)>,
+        I::IntoIter: ExactSizeIterator,
+    {
         self.rebuild_split(size, reach, items, false);
     }
 
     /// [`Masses::rebuild`], with `split` the cells' gathering split among the current pool's
     /// threads (the same sums, bit for bit).
-    pub fn rebuild_split(
-        &mut self,
-        size: Vec2,
-        reach: f32,
-        items: impl IntoIterator<Item = (Vec2, Vec2)>,
-        split: bool,
-    ) {
+    pub fn rebuild_split<I>(&mut self, size: Vec2, reach: f32, items: I, split: bool)
+    where
+        I: IntoIterator<Item = (Vec2, Vec2)>,
+        I::IntoIter: ExactSizeIterator,
+    {
+        let items = items.into_iter();
         self.side = 0.0;
         self.cells.clear();
         self.near.clear();
@@ -73,7 +75,7 @@ impl Masses {
         if !(usable && size.is_finite()) {
             return;
         }
-        let most = MOST_CELLS;
+        let most = MOST_CELLS.max(items.len() as f32);
         let side = (reach * 0.5).max((size.x * size.y / most).sqrt());
         self.side = side;
         self.per_side = 1.0 / side;
@@ -97,20 +99,27 @@ impl Masses {
         let span = (reach / side).floor() as i64;
         let reach_cells2 = (reach / side) * (reach / side);
         let (cols, rows) = (self.cols as i64, self.rows as i64);
+        // The cells within the reach, as offsets, row by row: a cell's sum then adds the same
+        // cells in the same order without testing the distance again for every cell.
+        self.disc.clear();
+        for dy in -span..=span {
+            for dx in -span..=span {
+                if ((dx * dx + dy * dy) as f32) <= reach_cells2 {
+                    self.disc.push((dx, dy));
+                }
+            }
+        }
         self.near.resize(cells, Mass::default());
-        let own = &self.cells;
+        let (own, disc) = (&self.cells, &self.disc);
         // Each cell's centre gathers the cells within the reach: a row at a time, each row
         // reading only the cells' own masses, so the rows may be split among threads.
         let row = |cy: i64, near: &mut [Mass]| {
             for (cx, out) in (0..cols).zip(near.iter_mut()) {
                 let mut mass = Mass::default();
-                for dy in -span..=span {
-                    for dx in -span..=span {
-                        let (x, y) = (cx + dx, cy + dy);
-                        let inside = x >= 0 && y >= 0 && x < cols && y < rows;
-                        if inside && ((dx * dx + dy * dy) as f32) <= reach_cells2 {
-                            mass.add(&own[(y * cols + x) as usize], 1.0);
-                        }
+                for &(dx, dy) in disc {
+                    let (x, y) = (cx + dx, cy + dy);
+                    if x >= 0 && y >= 0 && x < cols && y < rows {
+                        mass.add(&own[(y * cols + x) as usize], 1.0);
                     }
                 }
                 *out = mass;

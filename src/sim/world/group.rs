@@ -5,7 +5,7 @@
 //! feels of it, whatever their order. Also the live measures the HUD shows.
 
 use super::World;
-use crate::data::arena::{ArenaData, MAX_SIDE};
+use crate::data::arena::ArenaData;
 use crate::data::crowds::FlockParams;
 use crate::sim::agent::Context;
 use crate::sim::behaviours::boid::{self, Flock};
@@ -46,11 +46,21 @@ const ROOMY_CROWD: f64 = 2_000.0;
 const ROOMY_AREA: f64 = 1280.0 * 768.0;
 /// The flock's room per boid (px²; a square of 181 px a side). A flock needs room to be one:
 /// the default arena holds only 30 boids at this density, so from 31 on the flock's arena grows
-/// with it (up to the largest an arena file may be, reached near 5,000 boids). In the default
-/// arena about a fifth of 120 boids are turning off a wall at any moment, and a big flock packed
-/// to the swarm's density jams; with this room the largest group's own polarization stays about
-/// 0.8 or more (docs/behaviours.md has the figures).
+/// with it (up to [`GROWN_SIDE`], reached near 19,700 boids). In the default arena about a fifth
+/// of 120 boids are turning off a wall at any moment, and a big flock packed to the swarm's
+/// density jams; with this room the largest group's own polarization stays about 0.8 or more
+/// (docs/behaviours.md has the figures).
 pub const FLOCK_ROOM: f64 = 32_768.0;
+/// The longest side a crowd's grown arena may have (px): twice what an arena file may have
+/// ([`crate::data::arena::MAX_SIDE`], which stays the files' limit), so that 20,000 boids in the
+/// default arena's proportions get 32,212 px² each (98 % of [`FLOCK_ROOM`]) where a 16,384 px
+/// side left them a quarter of it and they jammed.
+pub const GROWN_SIDE: f32 = 32_768.0;
+/// The largest area a crowd's grown arena may have (px²): about the default arena's proportions
+/// grown to [`GROWN_SIDE`] (32,768 × 19,661 px). It bounds what an arena costs whatever a file's
+/// proportions: the clearance field takes a byte per 16 px² (81 MB here), the tiles one per
+/// tile.
+pub const GROWN_AREA: f64 = 6.5e8;
 /// The topological flock looks for each boid's `k` nearest one tick in this many, in turns (boid
 /// `i` on the ticks where `(tick + i) % REFRESH == 0`), and heeds the same boids — where they
 /// are now — in between, as mode 7's agents cast their rays in turns: the search is most of the
@@ -315,12 +325,13 @@ impl World {
 }
 
 /// How many times larger than `arena` a crowd of `count` runs in when `crowd` members are given
-/// `area` px² between them: enough for that room, never smaller than the data's, and no side
-/// longer than an arena file's may be.
+/// `area` px² between them: enough for that room, never smaller than the data's, no side longer
+/// than [`GROWN_SIDE`] and no area larger than [`GROWN_AREA`].
 pub fn arena_scale(arena: &ArenaData, count: usize, (area_for, crowd): (f64, f64)) -> f32 {
     let area = f64::from(arena.width) * f64::from(arena.height);
     let room = count as f64 * area_for / (crowd * area);
-    let most = f64::from(MAX_SIDE / arena.width.max(arena.height));
+    let longest = f64::from(GROWN_SIDE / arena.width.max(arena.height));
+    let most = longest.min((GROWN_AREA / area).sqrt());
     room.sqrt().min(most).max(1.0) as f32
 }
 
@@ -376,5 +387,39 @@ impl World {
             a.body.pos = clear(&self.arena, a.body.pos * ratio, r);
             a.prev_pos = a.body.pos;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::arena::MAX_SIDE;
+
+    #[test]
+    fn a_grown_arena_keeps_within_the_longest_side_and_the_largest_area() {
+        let data = crate::data::built_in().arena;
+        let per_boid =
+            |d: &ArenaData, s: f32, n: f64| f64::from(d.width * s) * f64::from(d.height * s) / n;
+        // 10,000 boids in the default arena: their whole room.
+        let s = arena_scale(&data, 10_000, room(Mode::Flock));
+        assert!((per_boid(&data, s, 1e4) / FLOCK_ROOM - 1.0).abs() < 1e-3);
+        // 20,000: the longest side, 32,768 × 19,661 px, 98 % of it.
+        let s = arena_scale(&data, 20_000, room(Mode::Flock));
+        assert_eq!(data.width * s, GROWN_SIDE);
+        let share = per_boid(&data, s, 2e4) / FLOCK_ROOM;
+        assert!((0.98..1.0).contains(&share), "{share}");
+        // A square file as large as a file may be: the area binds first (to within the scale's
+        // rounding to f32).
+        let square = ArenaData {
+            width: MAX_SIDE,
+            height: MAX_SIDE,
+            ..data.clone()
+        };
+        let s = arena_scale(&square, 20_000, room(Mode::Flock));
+        let area = f64::from(MAX_SIDE * s).powi(2);
+        assert!((0.999..=1.000_001).contains(&(area / GROWN_AREA)), "{area}");
+        // The swarm at 20,000 is far from either bound: √10.
+        let s = arena_scale(&data, 20_000, room(Mode::Swarm));
+        assert!((s - 10f32.sqrt()).abs() < 1e-4, "{s}");
     }
 }

@@ -27,7 +27,7 @@ use rand_chacha::ChaCha12Rng;
 use std::collections::{BTreeMap, VecDeque};
 
 pub use formation::GATHER_S;
-pub use group::{FLOCK_ROOM, Flocking};
+pub use group::{FLOCK_ROOM, Flocking, GROWN_AREA, GROWN_SIDE};
 pub use walk::{Walking, scene_agents};
 
 /// Most agents a world holds (the `+` key and `--agents` stop here).
