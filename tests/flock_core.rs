@@ -965,7 +965,12 @@ fn a_swarm_settles_round_the_player_no_nearer_than_six_tenths_of_the_equilibrium
     let player = size * 0.5;
     let n = 60;
     let hold = swarm::hold_radius(n, r_star);
-    let target = Target { player, hold };
+    let target = Target {
+        player,
+        hold,
+        player_radius: 12.0,
+        dt: 1.0 / 60.0,
+    };
     for seed in 0..4 {
         let mut agents = swarm_at(seed, n, player, 500.0, r_star);
         let mut grid = Neighbours::default();
@@ -979,7 +984,7 @@ fn a_swarm_settles_round_the_player_no_nearer_than_six_tenths_of_the_equilibrium
             least = least.min(spacing(&grid, &positions, f32::INFINITY).min);
             forces.clear();
             forces.extend(
-                (0..n).map(|i| swarm::steer(&grid, &positions, i, agents[i].vel, target, &p, &v)),
+                (0..n).map(|i| swarm::steer(&grid, &positions, i, agents[i].vel, target, &p, &v).0),
             );
             for (a, f) in agents.iter_mut().zip(&forces) {
                 a.apply(f.total, &v, DT);
@@ -1017,6 +1022,8 @@ fn the_swarm_force_of_one_neighbour_follows_the_curve() {
     let far_player = Target {
         player: Vec2::new(-1e4, -1e4),
         hold: f32::INFINITY,
+        player_radius: 12.0,
+        dt: 1.0 / 60.0,
     };
     let mut grid = Neighbours::default();
     // One neighbour at 1, 1.5, 2 and 2.5 lengths to the right: pushed left, then at rest, then
@@ -1027,7 +1034,7 @@ fn the_swarm_force_of_one_neighbour_follows_the_curve() {
             Vec2::splat(500.0) + Vec2::X * r * length,
         ];
         grid.rebuild(size, p.range * length, positions.iter().copied());
-        let f = swarm::steer(&grid, &positions, 0, Vec2::ZERO, far_player, &p, &v);
+        let f = swarm::steer(&grid, &positions, 0, Vec2::ZERO, far_player, &p, &v).0;
         let expected = -swarm::force(r, &p);
         assert!((f.neighbours.x - expected).abs() <= 1e-3 * expected.abs().max(1.0));
         assert_eq!(f.neighbours.x.signum() * sign.abs(), sign, "{r}: {f:?}");
@@ -1036,8 +1043,8 @@ fn the_swarm_force_of_one_neighbour_follows_the_curve() {
     // Two on one spot are parted, finitely.
     let positions = [Vec2::splat(500.0); 2];
     grid.rebuild(size, p.range * length, positions.iter().copied());
-    let a = swarm::steer(&grid, &positions, 0, Vec2::ZERO, far_player, &p, &v);
-    let b = swarm::steer(&grid, &positions, 1, Vec2::ZERO, far_player, &p, &v);
+    let a = swarm::steer(&grid, &positions, 0, Vec2::ZERO, far_player, &p, &v).0;
+    let b = swarm::steer(&grid, &positions, 1, Vec2::ZERO, far_player, &p, &v).0;
     assert!(a.total.is_finite() && a.neighbours.x < 0.0 && b.neighbours.x > 0.0);
 }
 
@@ -1180,9 +1187,13 @@ fn a_warm_tick_of_either_mode_allocates_nothing() {
         let target = Target {
             player: Vec2::new(640.0, 384.0),
             hold: 300.0,
+            player_radius: 12.0,
+            dt: 1.0 / 60.0,
         };
         for i in 0..positions.len() {
-            total += swarm::steer(grid, &positions, i, Vec2::ZERO, target, &swarm_params, &v).total;
+            total += swarm::steer(grid, &positions, i, Vec2::ZERO, target, &swarm_params, &v)
+                .0
+                .total;
         }
     };
     tick(&mut grid, &mut masses, &mut groups);

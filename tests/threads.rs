@@ -1,9 +1,11 @@
 //! A tick split among threads is the same run: every mode's record, made on 1, 2 and 4 threads,
 //! is the same bytes (each mode in both forms, crowds large enough to be split, the flock's
-//! topological neighbourhood and the player leading it, the crowd's every scene and method too),
-//! and a record made on 2 threads replays line for line on 1 and on 4.
+//! topological neighbourhood and the player leading it, the swarm in the book's swarm example,
+//! the crowd's every scene and method too), and a record made on 2 threads replays line for
+//! line on 1 and on 4.
 
-use steering_arena::data::crowds::Neighbourhood;
+use steering_arena::data::crowds::{BOOK_SWARMS, Neighbourhood};
+use steering_arena::data::tuning::SLIDERS;
 use steering_arena::data::walkers::{Avoidance, CrowdScene};
 use steering_arena::data::{DataHashes, DataSet, DataSources, built_in};
 use steering_arena::sim::headless;
@@ -101,6 +103,20 @@ fn the_flock_led_or_topological_records_the_same_bytes_on_any_thread_count() {
         Vec::<usize>::new(),
         "topological flock"
     );
+}
+
+#[test]
+fn the_books_swarm_example_records_the_same_bytes_on_any_thread_count() {
+    // (Its three potentials, and members pressed together by its pull: contacts cut.)
+    let mut data = built_in();
+    let s = &BOOK_SWARMS[1];
+    for (path, value) in s.settings() {
+        let slider = SLIDERS.iter().find(|x| x.path == path).expect(path);
+        (slider.set)(&mut data.tuning, value);
+    }
+    assert_eq!(data.tuning.swarm.book_swarm(), Some(*s));
+    let c = config(Mode::Swarm, false, false, Script::Zigzag);
+    assert_eq!(differing(&data, &c), Vec::<usize>::new(), "swarm example");
 }
 
 #[test]

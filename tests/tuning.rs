@@ -106,12 +106,13 @@ fn each_panel_shows_the_sliders_of_its_own_behaviours() {
         .map(|s| s.path)
         .filter(|p| !mixed.contains(p) && !grouped(p) && !third(p))
         .collect();
-    assert_eq!(SLIDERS.len(), 86 + 3 + 4 + 14 + 4 + 8 + 4 + 7);
+    // (+ 8: the swarm's potentials toward the player and off obstacles, A, n, B, m each.)
+    assert_eq!(SLIDERS.len(), 86 + 8 + 3 + 4 + 14 + 4 + 8 + 4 + 7);
     assert_eq!(
         SLIDERS.iter().filter(|s| third(&s.path)).count(),
         4 + 14 + 4 + 8 + 4 + 7
     );
-    assert_eq!(SLIDERS.iter().filter(|s| grouped(&s.path)).count(), 35);
+    assert_eq!(SLIDERS.iter().filter(|s| grouped(&s.path)).count(), 35 + 8);
     assert_eq!(
         hidden[..4],
         [

@@ -235,8 +235,17 @@ async fn game(config: AppConfig, mut recorder: Option<RecordFile>) {
                         world.apply(Command::Shape(world.formation.shape.next()));
                     } else if key == 'V' && world.mode == Mode::Swarm {
                         let s = world.next_book_swarm();
+                        let (p, o) = (s.player, s.obstacles);
+                        let rest = if p.on() || o.on() {
+                            format!(
+                                "; player {} {} {} {}; obstacles {} {} {} {}",
+                                p.a, p.b, p.n, p.m, o.a, o.b, o.n, o.m
+                            )
+                        } else {
+                            String::from("; the arena's pull and obstacle push")
+                        };
                         view.say(format!(
-                            "the book's {}: A {}, B {}, n {}, m {}, range {}",
+                            "the book's {}: A {}, B {}, n {}, m {}, range {}{rest}",
                             s.name, s.a, s.b, s.n, s.m, s.range
                         ));
                     } else if key == 'V' && world.mode == Mode::Flock {

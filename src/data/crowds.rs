@@ -109,8 +109,54 @@ pub struct SwarmParams {
     /// speed at the body's edge).
     pub obstacle: f32,
     /// Feel the potential's gradient `−dU/dr = −nA/rⁿ⁺¹ + mB/rᵐ⁺¹` as the force, as the book's
-    /// text has it, instead of `U = −A/rⁿ + B/rᵐ` itself, as its code does (the default).
+    /// text has it, instead of `U = −A/rⁿ + B/rᵐ` itself, as its code does (the default); the
+    /// player's and the obstacles' potentials too.
     pub gradient: bool,
+    /// The book's potential toward the player, felt by every member wherever it is, `r` from
+    /// the player's centre in lengths of the two radii summed (1 where the bodies touch): off
+    /// (A = B = 0) by default, the swarm example's A 10000, B 10000, n 1, m 2 as a preset.
+    pub player_a: f32,
+    pub player_n: f32,
+    pub player_b: f32,
+    pub player_m: f32,
+    /// The book's potential off the nearest obstacle and the walls, felt within `range`, `r` from
+    /// the surface in body lengths plus one (1 where the body touches it): off (A = B = 0) by
+    /// default, the swarm example's A 0, B 20000, m 3 as a preset.
+    pub obstacle_a: f32,
+    pub obstacle_n: f32,
+    pub obstacle_b: f32,
+    pub obstacle_m: f32,
+}
+
+/// The four numbers of one Lennard-Jones potential, `U(r) = −A/rⁿ + B/rᵐ`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Potential {
+    pub a: f32,
+    pub n: f32,
+    pub b: f32,
+    pub m: f32,
+}
+
+impl Potential {
+    /// Whether it acts at all (a potential with A = B = 0 is off).
+    pub fn on(&self) -> bool {
+        self.a != 0.0 || self.b != 0.0
+    }
+
+    /// The numbers as felt: `U`'s own, or with `gradient` those of `−dU/dr` (A → nA,
+    /// n → n + 1, B → mB, m → m + 1), which has the same form.
+    pub fn felt(self, gradient: bool) -> Potential {
+        if gradient {
+            Potential {
+                a: self.a * self.n,
+                n: self.n + 1.0,
+                b: self.b * self.m,
+                m: self.m + 1.0,
+            }
+        } else {
+            self
+        }
+    }
 }
 
 impl Default for SwarmParams {
@@ -126,6 +172,14 @@ impl Default for SwarmParams {
             response_s: 0.25,
             obstacle: 1.0,
             gradient: false,
+            player_a: 0.0,
+            player_n: 1.0,
+            player_b: 0.0,
+            player_m: 2.0,
+            obstacle_a: 0.0,
+            obstacle_n: 1.0,
+            obstacle_b: 0.0,
+            obstacle_m: 3.0,
         }
     }
 }
@@ -181,8 +235,8 @@ impl FlockParams {
     }
 }
 
-/// One of the book's Lennard-Jones settings between units (Bourg ch. 5), with the range that
-/// reaches past its equilibrium.
+/// One of the book's Lennard-Jones settings (Bourg ch. 5): between units, with the range that
+/// reaches past its equilibrium, and what draws them to the player and keeps them off obstacles.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BookSwarm {
     pub name: &'static str,
@@ -192,10 +246,29 @@ pub struct BookSwarm {
     pub m: f32,
     /// How far (body lengths) neighbours are felt: one and a half times the equilibrium.
     pub range: f32,
+    /// The arena's own rules toward the player (its body as a neighbour, the pull beyond the
+    /// hold) and off obstacles (the push within one equilibrium), 0 where the book's potential
+    /// takes their place.
+    pub player_weight: f32,
+    pub pull: f32,
+    pub obstacle: f32,
+    /// The book's potential toward the player and off obstacles (A = B = 0: off).
+    pub player: Potential,
+    pub obstacles: Potential,
 }
 
-/// The book's two settings between units, in the order `V` steps through them: its chase
-/// example (2000, 4000, 2, 3; r* = 2 lengths) and its swarm example (2000, 10000, 1, 2; r* = 5).
+/// Off: a potential with A = B = 0, with the exponents the swarm example gives it.
+const OFF: Potential = Potential {
+    a: 0.0,
+    n: 1.0,
+    b: 0.0,
+    m: 2.0,
+};
+
+/// The book's two settings, in the order `V` steps through them: its chase example's numbers
+/// between units (2000, 4000, 2, 3; r* = 2 lengths) with the arena's own rules toward the player
+/// and off obstacles (the default), and its swarm example whole: 2000, 10000, 1, 2 between units
+/// (r* = 5), 10000, 10000, 1, 2 toward the player and 0, 20000, m 3 off obstacles.
 pub const BOOK_SWARMS: [BookSwarm; 2] = [
     BookSwarm {
         name: "chase example",
@@ -204,6 +277,11 @@ pub const BOOK_SWARMS: [BookSwarm; 2] = [
         n: 2.0,
         m: 3.0,
         range: 3.0,
+        player_weight: 1.0,
+        pull: 80.0,
+        obstacle: 1.0,
+        player: OFF,
+        obstacles: Potential { m: 3.0, ..OFF },
     },
     BookSwarm {
         name: "swarm example",
@@ -212,20 +290,75 @@ pub const BOOK_SWARMS: [BookSwarm; 2] = [
         n: 1.0,
         m: 2.0,
         range: 7.5,
+        player_weight: 0.0,
+        pull: 0.0,
+        obstacle: 0.0,
+        player: Potential {
+            a: 10000.0,
+            n: 1.0,
+            b: 10000.0,
+            m: 2.0,
+        },
+        // (The book gives no n: with A = 0 it does not matter.)
+        obstacles: Potential {
+            a: 0.0,
+            n: 1.0,
+            b: 20000.0,
+            m: 3.0,
+        },
     },
 ];
 
+impl BookSwarm {
+    /// The slider changes that set it, in the order `V` makes them: the units' potential and
+    /// range, the arena's rules toward the player and off obstacles, then the book's potentials
+    /// toward the player and off obstacles.
+    pub fn settings(&self) -> [(&'static str, f32); 16] {
+        let (p, o) = (self.player, self.obstacles);
+        [
+            ("swarm.a", self.a),
+            ("swarm.b", self.b),
+            ("swarm.n", self.n),
+            ("swarm.m", self.m),
+            ("swarm.range", self.range),
+            ("swarm.player_weight", self.player_weight),
+            ("swarm.pull", self.pull),
+            ("swarm.obstacle", self.obstacle),
+            ("swarm.player_a", p.a),
+            ("swarm.player_b", p.b),
+            ("swarm.player_n", p.n),
+            ("swarm.player_m", p.m),
+            ("swarm.obstacle_a", o.a),
+            ("swarm.obstacle_b", o.b),
+            ("swarm.obstacle_n", o.n),
+            ("swarm.obstacle_m", o.m),
+        ]
+    }
+}
+
 impl SwarmParams {
     /// The numbers of the force as felt: `U`'s own, or with [`SwarmParams::gradient`] those of
-    /// `−dU/dr` (A → nA, n → n + 1, B → mB, m → m + 1), which has the same form.
+    /// `−dU/dr` (A → nA, n → n + 1, B → mB, m → m + 1), which has the same form; the player's
+    /// and the obstacles' potentials likewise.
     pub fn felt(&self) -> SwarmParams {
         if self.gradient {
+            let units = self.units().felt(true);
+            let player = self.player_potential().felt(true);
+            let obstacles = self.obstacle_potential().felt(true);
             SwarmParams {
-                a: self.a * self.n,
-                n: self.n + 1.0,
-                b: self.b * self.m,
-                m: self.m + 1.0,
+                a: units.a,
+                n: units.n,
+                b: units.b,
+                m: units.m,
                 gradient: false,
+                player_a: player.a,
+                player_n: player.n,
+                player_b: player.b,
+                player_m: player.m,
+                obstacle_a: obstacles.a,
+                obstacle_n: obstacles.n,
+                obstacle_b: obstacles.b,
+                obstacle_m: obstacles.m,
                 ..*self
             }
         } else {
@@ -233,7 +366,37 @@ impl SwarmParams {
         }
     }
 
-    /// The book's setting the neighbours' numbers are at, if they are one of them.
+    /// The potential between units (as written, not as felt).
+    pub fn units(&self) -> Potential {
+        Potential {
+            a: self.a,
+            n: self.n,
+            b: self.b,
+            m: self.m,
+        }
+    }
+
+    /// The book's potential toward the player (as written).
+    pub fn player_potential(&self) -> Potential {
+        Potential {
+            a: self.player_a,
+            n: self.player_n,
+            b: self.player_b,
+            m: self.player_m,
+        }
+    }
+
+    /// The book's potential off obstacles and walls (as written).
+    pub fn obstacle_potential(&self) -> Potential {
+        Potential {
+            a: self.obstacle_a,
+            n: self.obstacle_n,
+            b: self.obstacle_b,
+            m: self.obstacle_m,
+        }
+    }
+
+    /// The book's setting every number it sets is at, if it is one of them.
     pub fn book_swarm(&self) -> Option<BookSwarm> {
         BOOK_SWARMS.into_iter().find(|s| self.is(s))
     }
@@ -247,6 +410,11 @@ impl SwarmParams {
     }
 
     fn is(&self, s: &BookSwarm) -> bool {
-        (self.a, self.b, self.n, self.m, self.range) == (s.a, s.b, s.n, s.m, s.range)
+        let units = (self.a, self.b, self.n, self.m, self.range);
+        let arena = (self.player_weight, self.pull, self.obstacle);
+        units == (s.a, s.b, s.n, s.m, s.range)
+            && arena == (s.player_weight, s.pull, s.obstacle)
+            && self.player_potential() == s.player
+            && self.obstacle_potential() == s.obstacles
     }
 }

@@ -57,6 +57,38 @@ impl Agent {
     }
 }
 
+impl Agent {
+    /// A steered move whose velocity, once the vehicle's own limits have had their say, `limit`
+    /// may cut further (a swarm member's contacts, see
+    /// [`Contacts`](crate::sim::behaviours::swarm::Contacts)); then the arena's collisions, as
+    /// [`Agent::act`].
+    #[inline(always)]
+    pub fn act_within(
+        &mut self,
+        force: Vec2,
+        p: &VehicleTuning,
+        ctx: &Context,
+        limit: impl FnOnce(Vec2) -> Vec2,
+    ) {
+        let (from, dt) = (self.body.pos, ctx.scene.dt);
+        self.steer = self.body.move_by(force, p, dt);
+        let vel = limit(self.body.vel);
+        if vel != self.body.vel {
+            self.body.vel = vel;
+            self.body.pos = from + vel * dt;
+        }
+        let body = &mut self.body;
+        ctx.scene.arena.collide(
+            self.prev_pos,
+            &mut body.pos,
+            &mut body.vel,
+            p.radius,
+            Response::Slide,
+        );
+        body.update_heading();
+    }
+}
+
 /// A chaser moving slower than this share of its top speed is barely moving.
 pub const BLOCKED_SPEED: f32 = 0.1;
 /// How long (s) a chaser must be pressed against an obstacle before it says `blocked`.

@@ -5,11 +5,12 @@
 
 use super::behaviour::Behaviour;
 use super::member::Agent;
-use super::tick::Context;
+use super::tick::{Context, Plan};
 use crate::data::tuning::VehicleTuning;
 use crate::data::walkers::WalkerParams;
 use crate::sim::behaviours::boid::{self, Flock};
 use crate::sim::behaviours::decision::Me;
+use crate::sim::behaviours::swarm::Contacts;
 use crate::sim::behaviours::swarmer::{self, Swarm};
 use crate::sim::behaviours::walker::{self, Crowd, Scratch};
 use ::rand::Rng;
@@ -43,7 +44,8 @@ impl Agent {
     }
 
     /// A swarm member's tick: it steers as [`swarmer::steer`] says, by what it senses of
-    /// `swarm`, and its body moves.
+    /// `swarm`, and its body moves, never closing on a neighbour faster than keeps them apart
+    /// (see [`Contacts`]).
     pub fn fly_in_swarm(&mut self, swarm: &Swarm, ctx: &Context) {
         self.begin_tick();
         let p = *self.behaviour.params(ctx.tuning);
@@ -56,10 +58,18 @@ impl Agent {
         let Behaviour::Swarmer(mind) = &mut self.behaviour else {
             return;
         };
-        let d = swarmer::steer(me, mind, &ctx.tuning.swarm, swarm, &senses);
+        let mut contacts = Contacts::default();
+        let d = swarmer::steer(me, mind, &ctx.tuning.swarm, swarm, &senses, &mut contacts);
         self.state = d.state;
         self.aim = d.aim;
-        self.act(d.plan, &p, ctx);
+        match d.plan {
+            Plan::Steer(force) if !contacts.is_empty() => {
+                let (from, dt) = (self.body.pos, ctx.scene.dt);
+                let apart = |vel| contacts.keep_apart(from, vel, p.radius, dt);
+                self.act_within(force, &p, ctx, apart);
+            }
+            plan => self.act(plan, &p, ctx),
+        }
     }
 
     /// A walker's tick: it steers as [`walker::steer`] says, by what it senses of `crowd`, and

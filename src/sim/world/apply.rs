@@ -63,19 +63,12 @@ impl World {
         view
     }
 
-    /// `V` in the swarm: the book's next setting between units (see
-    /// [`BOOK_SWARMS`](crate::data::crowds::BOOK_SWARMS)), set as five slider changes (A, B,
-    /// n, m, then the range) so the record keeps them and the sliders stay free.
+    /// `V` in the swarm: the book's next setting (see
+    /// [`BOOK_SWARMS`](crate::data::crowds::BOOK_SWARMS)), set as sixteen slider changes (see
+    /// [`BookSwarm::settings`]) so the record keeps them and the sliders stay free.
     pub fn next_book_swarm(&mut self) -> BookSwarm {
         let s = self.tuning.swarm.next_book_swarm();
-        let values = [
-            ("swarm.a", s.a),
-            ("swarm.b", s.b),
-            ("swarm.n", s.n),
-            ("swarm.m", s.m),
-            ("swarm.range", s.range),
-        ];
-        for (path, value) in values {
+        for (path, value) in s.settings() {
             if let Some(command) = Command::tune(path, value) {
                 self.apply(command);
             }

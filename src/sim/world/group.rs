@@ -286,6 +286,8 @@ impl World {
             let target = Target {
                 player: self.player.pos,
                 hold: g.hold,
+                player_radius: self.tuning.player.radius,
+                dt: self.dt,
             };
             let swarm_of = |i: usize| Swarm {
                 grid: &g.grid,
