@@ -19,15 +19,7 @@ impl Agent {
         match plan {
             Plan::Steer(force) => {
                 self.steer = self.body.move_by(force, p, ctx.scene.dt);
-                let body = &mut self.body;
-                ctx.scene.arena.collide(
-                    self.prev_pos,
-                    &mut body.pos,
-                    &mut body.vel,
-                    p.radius,
-                    Response::Slide,
-                );
-                body.update_heading();
+                self.collide(p, ctx);
                 if let Behaviour::Los { flip: false } | Behaviour::Intercept { flip: false, .. } =
                     self.behaviour
                 {
@@ -77,6 +69,13 @@ impl Agent {
             self.body.vel = vel;
             self.body.pos = from + vel * dt;
         }
+        self.collide(p, ctx);
+    }
+
+    /// The arena's collisions on the body's move from last tick's position (sliding along what
+    /// it meets), then its heading from the velocity left.
+    #[inline(always)]
+    fn collide(&mut self, p: &VehicleTuning, ctx: &Context) {
         let body = &mut self.body;
         ctx.scene.arena.collide(
             self.prev_pos,

@@ -112,18 +112,9 @@ fn away_from_surfaces(
         let gap = (s.distance - radius).max(0.0);
         let near = (1.0 - gap / reach).max(0.0);
         away += s.normal * near;
-        let to_player = player - pos;
-        if s.normal.dot(to_player) < 0.0 {
+        if let Some(along) = way_round(s.normal, player - pos, round) {
             blocked = true;
-            let along = s.normal.perp();
-            if *round == 0.0 {
-                *round = if along.dot(to_player) <= 0.0 {
-                    1.0
-                } else {
-                    -1.0
-                };
-            }
-            away += along * (*round * near);
+            away += along * near;
         }
     }
     if !blocked {
@@ -131,6 +122,24 @@ fn away_from_surfaces(
     }
     // (`containment` is 2 at the wall and 0 at its margin.)
     away + containment(senses.arena, pos, radius + reach) * 0.5
+}
+
+/// When the player is behind the surface whose outward normal is `normal`, the unit direction
+/// along it to go round: the side chosen once (`round`, ±1, kept until the way is clear) toward
+/// the player; `None` when the player is on this side.
+fn way_round(normal: Vec2, to_player: Vec2, round: &mut f32) -> Option<Vec2> {
+    if normal.dot(to_player) >= 0.0 {
+        return None;
+    }
+    let along = normal.perp();
+    if *round == 0.0 {
+        *round = if along.dot(to_player) <= 0.0 {
+            1.0
+        } else {
+            -1.0
+        };
+    }
+    Some(along * *round)
 }
 
 /// The push off obstacles and walls with the book's potential on: the arena's push of
@@ -164,18 +173,9 @@ impl Surfaces {
             let gap = (s.distance - radius).max(0.0);
             let push = self.linear * (1.0 - gap / reach).max(0.0) + self.felt(gap);
             away += s.normal * push;
-            let to_player = player - pos;
-            if s.normal.dot(to_player) < 0.0 {
+            if let Some(along) = way_round(s.normal, player - pos, round) {
                 blocked = true;
-                let along = s.normal.perp();
-                if *round == 0.0 {
-                    *round = if along.dot(to_player) <= 0.0 {
-                        1.0
-                    } else {
-                        -1.0
-                    };
-                }
-                away += along * (*round * push.abs());
+                away += along * push.abs();
             }
         }
         if !blocked {
