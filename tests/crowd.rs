@@ -162,6 +162,26 @@ fn obstacle_half_planes_stay_hard_when_the_walkers_cannot_all_be_met() {
 }
 
 #[test]
+fn a_walker_deep_inside_a_vast_obstacle_gets_a_finite_way_out() {
+    // An obstacle of radius f32::MAX (accepted data) puts the walker ~3e38 px inside it: the
+    // half-plane asks for a bounded speed out, and the answer is the top speed along the normal.
+    let inside = orca::obstacle_line(Vec2::Y, -f32::MAX, 0.5, 1.0 / 60.0);
+    assert!(inside.point.is_finite(), "{:?}", inside.point);
+    let me = Body::default();
+    let other = Body {
+        pos: Vec2::new(3.0, 0.0),
+        vel: Vec2::ZERO,
+    };
+    let lines = [
+        inside,
+        orca::agent_line(me, other, 5.5, 1.0, 0.5, 1.0 / 60.0, Vec2::X),
+    ];
+    let v = orca::solve(&lines, 1, 80.0, Vec2::new(40.0, 0.0), &mut Vec::new());
+    assert!(v.is_finite(), "{v}");
+    assert!((v.length() - 80.0).abs() < 1e-2 && v.y > 79.0, "{v}");
+}
+
+#[test]
 fn coincident_and_resting_bodies_give_finite_half_planes_and_part() {
     let at_rest = Body::default();
     let line = orca::agent_line(at_rest, at_rest, 5.0, 1.0, 0.5, 1.0 / 60.0, Vec2::X);

@@ -25,6 +25,10 @@ use glam::Vec2;
 /// Below this a determinant is taken as parallel lines.
 const EPSILON: f32 = 1e-5;
 
+/// The largest speed, px/s, an obstacle's half-plane asks for: far beyond any walker's top
+/// speed, and small enough that its square is finite.
+const MAX_BOUND: f32 = 1e6;
+
 /// One half-plane: velocities on the left of `point + t · direction` (`direction` unit).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Line {
@@ -134,14 +138,16 @@ pub fn agent_line(
 
 /// The half-plane that keeps a walker `gap` px clear of a surface with outward `normal` (a
 /// supporting line of the obstacle or wall at its nearest point) for `horizon` s; touching or
-/// inside (`gap ≤ 0`), it must move out within `dt`.
+/// inside (`gap ≤ 0`), it must move out within `dt`. (The bound is held to ±[`MAX_BOUND`]: a
+/// walker deep inside a vast obstacle asks for no more than that, and the program's squares
+/// stay finite.)
 pub fn obstacle_line(normal: Vec2, gap: f32, horizon: f32, dt: f32) -> Line {
     let bound = if gap > 0.0 {
         -gap / horizon.max(EPSILON)
     } else {
         -gap / dt.max(EPSILON)
     };
-    Line::at_least(normal, bound)
+    Line::at_least(normal, bound.clamp(-MAX_BOUND, MAX_BOUND))
 }
 
 /// The velocity nearest `preferred` within `max_speed` and every half-plane of `lines`, whose
@@ -216,7 +222,9 @@ fn program1(
             left
         }
     } else {
-        line.direction.dot(opt - line.point).clamp(left, right)
+        // (max then min rather than clamp: a line that overflowed leaves NaN here, and the
+        // answer is then dropped by `solve` instead of panicking.)
+        line.direction.dot(opt - line.point).max(left).min(right)
     };
     *result = line.point + line.direction * t;
     true
