@@ -239,39 +239,22 @@ fn keep_clear(body: &Vehicle, wish: Vec2, senses: &Senses, p: &VehicleTuning) ->
     let me = Body { pos, vel: body.vel };
     let mut lines = [Line::default(); NEIGHBOURS + MAX_SURFACES];
     let mut n = 0;
-    // The walls and the obstacles within reach: each one's supporting line at its point
-    // nearest the member.
+    // The walls and the obstacles within reach.
     let r = p.radius + MARGIN * 0.5;
     let reach = r + p.max_speed * HORIZON_S;
-    let arena = senses.arena;
-    let walls = [
-        (Vec2::X, pos.x),
-        (-Vec2::X, arena.width - pos.x),
-        (Vec2::Y, pos.y),
-        (-Vec2::Y, arena.height - pos.y),
-    ];
-    let mut surface = |normal: Vec2, d: f32| {
-        if d - r < reach && n < MAX_SURFACES {
-            lines[n] = orca::obstacle_line(normal, d - r, HORIZON_S, senses.dt);
-            n += 1;
-        }
-    };
-    for (normal, d) in walls {
-        surface(normal, d);
-    }
-    if arena.anything_near(pos - reach, pos + reach) {
-        for o in arena.obstacles() {
-            let (lo, hi) = o.bounds();
-            let (near_lo, near_hi) = (pos - reach, pos + reach);
-            if near_hi.cmplt(lo).any() || near_lo.cmpgt(hi).any() {
-                continue;
+    orca::surface_lines(
+        senses.arena,
+        pos,
+        r,
+        reach,
+        (HORIZON_S, senses.dt),
+        |line| {
+            if n < MAX_SURFACES {
+                lines[n] = line;
+                n += 1;
             }
-            let (d, normal) = o.surface(pos);
-            if normal != Vec2::ZERO {
-                surface(normal, d);
-            }
-        }
-    }
+        },
+    );
     let obstacles = n;
     let combined = 2.0 * p.radius + MARGIN;
     let reach = combined + p.max_speed * HORIZON_S;

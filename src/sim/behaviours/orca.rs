@@ -20,6 +20,7 @@
 //! A line is `point + t · direction`; a velocity `v` is allowed when
 //! `det(direction, point − v) ≤ 0` (on the line's left in the paper's y-up drawing).
 
+use crate::sim::space::arena::Arena;
 use glam::Vec2;
 
 /// Below this a determinant is taken as parallel lines.
@@ -148,6 +149,50 @@ pub fn obstacle_line(normal: Vec2, gap: f32, horizon: f32, dt: f32) -> Line {
         -gap / dt.max(EPSILON)
     };
     Line::at_least(normal, bound.clamp(-MAX_BOUND, MAX_BOUND))
+}
+
+/// The half-planes that keep a walker of radius `r` (its margin included) at `pos` off the
+/// arena's walls and the obstacles within `reach`, each the supporting line at the point nearest
+/// the walker (the obstacles are convex, so the whole shape lies beyond it), handed to `push`:
+/// the walls first, then the obstacles in the arena's order.
+pub fn surface_lines(
+    arena: &Arena,
+    pos: Vec2,
+    r: f32,
+    reach: f32,
+    (horizon, dt): (f32, f32),
+    mut push: impl FnMut(Line),
+) {
+    let walls = [
+        (Vec2::X, pos.x),
+        (-Vec2::X, arena.width - pos.x),
+        (Vec2::Y, pos.y),
+        (-Vec2::Y, arena.height - pos.y),
+    ];
+    for (normal, d) in walls {
+        if d - r < reach {
+            push(obstacle_line(normal, d - r, horizon, dt));
+        }
+    }
+    // (An arena of walls alone, as the circle and the crossing are, has nothing more to look at.)
+    let obstacles = arena.obstacles();
+    if obstacles.is_empty() || !arena.anything_near(pos - reach, pos + reach) {
+        return;
+    }
+    for o in obstacles {
+        let (lo, hi) = o.bounds();
+        if pos.x + reach < lo.x
+            || pos.x - reach > hi.x
+            || pos.y + reach < lo.y
+            || pos.y - reach > hi.y
+        {
+            continue;
+        }
+        let (d, normal) = o.surface(pos);
+        if d - r < reach && normal != Vec2::ZERO {
+            push(obstacle_line(normal, d - r, horizon, dt));
+        }
+    }
 }
 
 /// The velocity nearest `preferred` within `max_speed` and every half-plane of `lines`, whose

@@ -378,41 +378,10 @@ pub fn orca_lines(
     obstacles
 }
 
-/// The half-planes of the walls and the obstacles within reach: each one's supporting line at
-/// its point nearest the walker.
+/// The half-planes of the walls and the obstacles within reach (`orca::surface_lines`).
 pub fn obstacle_lines(pos: Vec2, wp: &WalkerParams, crowd: &Crowd, lines: &mut Vec<Line>) {
     let r = wp.radius + wp.margin * 0.5;
     let reach = r + wp.max_speed * wp.obstacle_horizon;
-    let (h, dt) = (wp.obstacle_horizon, crowd.dt);
-    let arena = crowd.arena;
-    let walls = [
-        (Vec2::X, pos.x),
-        (-Vec2::X, arena.width - pos.x),
-        (Vec2::Y, pos.y),
-        (-Vec2::Y, arena.height - pos.y),
-    ];
-    for (normal, d) in walls {
-        if d - r < reach {
-            lines.push(orca::obstacle_line(normal, d - r, h, dt));
-        }
-    }
-    // (An arena of walls alone, as the circle and the crossing are, has nothing more to look at.)
-    let obstacles = arena.obstacles();
-    if obstacles.is_empty() || !arena.anything_near(pos - reach, pos + reach) {
-        return;
-    }
-    for o in obstacles {
-        let (lo, hi) = o.bounds();
-        if pos.x + reach < lo.x
-            || pos.x - reach > hi.x
-            || pos.y + reach < lo.y
-            || pos.y - reach > hi.y
-        {
-            continue;
-        }
-        let (d, normal) = o.surface(pos);
-        if d - r < reach && normal != Vec2::ZERO {
-            lines.push(orca::obstacle_line(normal, d - r, h, dt));
-        }
-    }
+    let times = (wp.obstacle_horizon, crowd.dt);
+    orca::surface_lines(crowd.arena, pos, r, reach, times, |line| lines.push(line));
 }
