@@ -1053,7 +1053,7 @@ fn window_record_of_every_kind_of_command_replays_to_the_same_bytes() {
 /// The replay window on a record `sim` made: it plays, Space pauses it, Right and Left step one
 /// line either way, Home and End go to the ends, a click on the position bar seeks (across the
 /// kept states both ways). With `--record`, the replay window writes the line of every state it
-/// shows: each must be the record's own line for that tick.
+/// shows: each must be the record's own line for that tick, `Y`'s heading smoothing on.
 #[test]
 #[ignore = "needs Xvfb and xdotool"]
 fn replay_window_steps_back_and_forth_onto_the_records_lines() {
@@ -1083,6 +1083,8 @@ fn replay_window_steps_back_and_forth_onto_the_records_lines() {
     let mut s = Harness::start_with(SCREEN, &[("made.jsonl", &text)], &["replay", "made.jsonl"]);
     let mut rec = s.record();
     let window = s.open_window(&mut rec);
+    // Heading smoothing on for the rest: it changes the drawing only, never a line shown.
+    s.xdotool(&["key", "y"]);
     s.xdotool(&["key", "space"]);
     // Paused: the shown lines stop.
     let mut shown = 0;

@@ -49,6 +49,7 @@ pub enum ReplayAction {
     Overlay,
     Grid,
     Chart,
+    Smooth,
     Help,
     Screenshot,
     Quit,
@@ -111,6 +112,12 @@ pub const REPLAY_KEYS: &[(&[KeyCode], &str, ReplayAction, &str)] = &[
         "C",
         ReplayAction::Chart,
         "time-to-catch chart",
+    ),
+    (
+        &[KeyCode::Y],
+        "Y",
+        ReplayAction::Smooth,
+        "heading smoothing: agents drawn facing their last 10 headings' mean",
     ),
     (
         &[KeyCode::H, KeyCode::F1],
@@ -230,6 +237,7 @@ async fn play(mut replay: Replay, mut out: Option<RecordFile>, quit: Option<f64>
                 ReplayAction::Overlay => view.overlay = !view.overlay,
                 ReplayAction::Grid => view.grid = !view.grid,
                 ReplayAction::Chart => view.chart = !view.chart,
+                ReplayAction::Smooth => view.headings.toggle(),
                 ReplayAction::Help => {
                     let rows = help_rows();
                     view.turn_help(&rows);
@@ -268,6 +276,9 @@ async fn play(mut replay: Replay, mut out: Option<RecordFile>, quit: Option<f64>
                 trails = trails::Trails::default();
             }
             if arrived {
+                // (A jump: the headings seen before it are not this state's.)
+                view.headings.forget();
+                view.headings.record(&replay.world);
                 target = None;
                 clock.reset();
                 show(&mut out, &replay, &mut view);
@@ -281,6 +292,7 @@ async fn play(mut replay: Replay, mut out: Option<RecordFile>, quit: Option<f64>
                 }
                 steps += 1;
                 trails.record(&replay.world);
+                view.headings.record(&replay.world);
                 show(&mut out, &replay, &mut view);
             }
         }

@@ -43,6 +43,12 @@ impl Headings {
     /// `Y`: on or off (off forgets what it had seen).
     pub fn toggle(&mut self) {
         self.on = !self.on;
+        self.forget();
+    }
+
+    /// Forget the headings seen so far (the next [`Headings::record`] starts afresh from the
+    /// agents' own).
+    pub fn forget(&mut self) {
         self.rings.clear();
         self.next = 0;
         self.filled = 0;
