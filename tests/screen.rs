@@ -7,6 +7,7 @@ use steering_arena::app::help;
 use steering_arena::app::keys::BINDINGS;
 use steering_arena::app::labels::{self, Label};
 use steering_arena::app::layout;
+use steering_arena::app::legend::{self, Key, Mark};
 use steering_arena::app::text;
 
 use glam::Vec2;
@@ -210,6 +211,59 @@ fn the_side_column_never_covers_the_arena() {
         let l = layout::split(w, h, false, false);
         assert!(l.column.is_none() && l.arena.w == w);
     }
+}
+
+#[test]
+fn a_legend_too_tall_for_the_column_shows_the_rows_that_fit_and_counts_the_rest() {
+    // Mode 0's overlay at 900×560: 17 keys (two of them wrapping) below the kinds' box, in the
+    // 290 px the column has left.
+    let mut keys: Vec<Key> = (0..15)
+        .map(|i| {
+            Key::new(
+                macroquad::color::WHITE,
+                Mark::Line,
+                &format!("quantity {i}"),
+            )
+        })
+        .collect();
+    let long = "steering force; wall normal at a hit; and one more name to wrap";
+    keys.insert(5, Key::new(macroquad::color::RED, Mark::Line, long));
+    keys.insert(9, Key::new(macroquad::color::BLUE, Mark::Dot, long));
+    let column = layout::split(900.0, 560.0, false, true)
+        .column
+        .expect("a column");
+    let width = column.w - 2.0 * layout::GAP;
+    let full = legend::height(&keys, width);
+    let wraps: usize = keys
+        .iter()
+        .map(|k| text::wrap(&k.name, width - 54.0).len())
+        .sum();
+    assert!(wraps >= 19, "the two long names wrap: {wraps} lines");
+    // All of it where it fits.
+    assert_eq!(layout::within(full + 40.0, full, legend::LEAST), Some(full));
+    assert_eq!(legend::shown(&keys, width, full), 17);
+    // 290 px: the room less a line kept for a later panel's note; the rows whose lines fit.
+    let h = layout::within(290.0, full, legend::LEAST).expect("room for part of it");
+    assert_eq!(h, 290.0 - text::LINE - layout::GAP);
+    let lines_room = ((h - 12.0) / text::LINE).floor() as usize;
+    let n = legend::shown(&keys, width, h);
+    let used: usize = keys[..n]
+        .iter()
+        .map(|k| text::wrap(&k.name, width - 54.0).len())
+        .sum();
+    assert!(n < 17 && n >= 10, "{n} of 17 shown in {h} px");
+    assert!(
+        used + 2 <= lines_room,
+        "{used} lines and title and count in {lines_room}"
+    );
+    let next = text::wrap(&keys[n].name, width - 54.0).len();
+    assert!(
+        used + next + 2 > lines_room,
+        "row {n} would have fitted too"
+    );
+    // Too little room for the title, three rows and the count: the note instead.
+    assert_eq!(layout::within(legend::LEAST, full, legend::LEAST), None);
+    assert_eq!(legend::shown(&keys, width, legend::LEAST), 3);
 }
 
 #[test]

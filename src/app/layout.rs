@@ -92,10 +92,17 @@ impl Column {
 
     /// A panel's rectangle of `height`, or `None` (with the note drawn) when there is no room.
     pub fn take(&mut self, height: f32, name: &str) -> Option<Rect> {
+        self.take_within(height, height, name)
+    }
+
+    /// A panel's rectangle of `height`, or, when that is more than the room left, of the room
+    /// but one line (kept for a later panel's note) if that is at least `least` (the panel then
+    /// shows what fits); `None` (with the note drawn) below that.
+    pub fn take_within(&mut self, height: f32, least: f32, name: &str) -> Option<Rect> {
         let bottom = self.rect.y + self.rect.h - self.keep;
-        if self.y + height <= bottom {
-            let r = Rect::new(self.rect.x + GAP, self.y, self.width(), height);
-            self.y += height + GAP;
+        if let Some(h) = within(bottom - self.y, height, least) {
+            let r = Rect::new(self.rect.x + GAP, self.y, self.width(), h);
+            self.y += h + GAP;
             return Some(r);
         }
         if self.y + text::LINE <= bottom {
@@ -122,4 +129,15 @@ impl Column {
             (bottom - self.y).max(0.0),
         )
     }
+}
+
+/// The height a panel wanting `height` (`least` at a pinch) gets from `room`: all it wants if
+/// that fits, else the room but one line and its gap, if that is at least `least`.
+pub fn within(room: f32, height: f32, least: f32) -> Option<f32> {
+    let h = if height <= room {
+        height
+    } else {
+        room - text::LINE - GAP
+    };
+    (h >= height.min(least)).then_some(h)
 }

@@ -94,12 +94,38 @@ fn name_room(width: f32) -> f32 {
 }
 const SWATCH: f32 = 34.0;
 
-/// The legend in `r`.
+/// The least room the legend takes when it cannot have all it needs: its title, three rows
+/// and the line that says how many more there are.
+pub const LEAST: f32 = text::LINE * 5.0 + 12.0;
+
+/// How many of `keys` a legend `width` wide and `room` high shows: all when it has its
+/// [`height`], else those whose lines fit above the last line, which then counts the rest.
+pub fn shown(keys: &[Key], width: f32, room: f32) -> usize {
+    let full = height(keys, width);
+    if room + 0.5 >= full {
+        return keys.len();
+    }
+    // Below the title: the rows' lines, and the count's line.
+    let lines_room = ((room - 12.0) / text::LINE).floor() as usize;
+    let mut used = 2;
+    for (i, k) in keys.iter().enumerate() {
+        used += text::wrap(&k.name, name_room(width)).len();
+        if used > lines_room {
+            return i;
+        }
+    }
+    keys.len()
+}
+
+/// The legend in `r`: every key, or, when `r` is shorter than [`height`], the keys that fit
+/// ([`shown`]) and a last line counting the rest.
 pub fn panel(keys: &[Key], r: Rect) {
     draw_rectangle(r.x, r.y, r.w, r.h, PANEL_BG);
     let mut y = r.y + 6.0 + text::ASCENT;
     text::draw("overlay: colour = quantity", r.x + 10.0, y, DIM);
-    for k in keys {
+    let count = shown(keys, r.w, r.h);
+    for k in &keys[..count] {
+        let lines = text::wrap(&k.name, name_room(r.w));
         y += text::LINE;
         let (mx, my) = (r.x + 6.0 + SWATCH * 0.5, y - 4.0);
         match k.mark {
@@ -109,11 +135,20 @@ pub fn panel(keys: &[Key], r: Rect) {
             Mark::Fill => draw_rectangle(mx - 7.0, my - 6.0, 14.0, 12.0, k.color),
             Mark::Text => text::draw("abc", r.x + 10.0, y, k.color),
         }
-        for (i, line) in text::wrap(&k.name, name_room(r.w)).iter().enumerate() {
+        for (i, line) in lines.iter().enumerate() {
             if i > 0 {
                 y += text::LINE;
             }
             text::draw(line, r.x + 10.0 + SWATCH, y, TEXT);
         }
+    }
+    if count < keys.len() {
+        let more = format!("+{} more: a taller window shows them", keys.len() - count);
+        text::draw(
+            &text::fit(&more, r.w - 20.0),
+            r.x + 10.0,
+            y + text::LINE,
+            DIM,
+        );
     }
 }

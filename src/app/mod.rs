@@ -515,7 +515,8 @@ fn scene(
         }
         forces::keys(world, &mut now);
         let keys = view.legend.update(world.mode, world.flip, now);
-        if let Some(r) = column.take(legend::height(keys, column.width()), "legend") {
+        let (full, least) = (legend::height(keys, column.width()), legend::LEAST);
+        if let Some(r) = column.take_within(full, least, "legend") {
             legend::panel(keys, r);
         }
     }
