@@ -251,7 +251,7 @@ fn a_legend_too_tall_for_the_column_shows_the_rows_that_fit_and_counts_the_rest(
         .iter()
         .map(|k| text::wrap(&k.name, width - 54.0).len())
         .sum();
-    assert!(n < 17 && n >= 10, "{n} of 17 shown in {h} px");
+    assert!((10..17).contains(&n), "{n} of 17 shown in {h} px");
     assert!(
         used + 2 <= lines_room,
         "{used} lines and title and count in {lines_room}"
