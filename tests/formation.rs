@@ -2,7 +2,8 @@
 //! every permutation); following the circling player in every shape, `nearest` never costs more
 //! than `fixed`, its members keep within one and a half body diameters of their slots on
 //! average, and no two members' bodies overlap after the first three seconds (either
-//! assignment); a change of shape re-forms within five seconds; 2,000 members run finite.
+//! assignment); a change of shape re-forms within five seconds; 2,000 members run finite; past
+//! 150 members the arena grows, and 2,000 start spread and seldom touch.
 
 mod common;
 
@@ -168,4 +169,48 @@ fn two_thousand_members_run_finite_inside_the_arena() {
     for a in &world.agents {
         assert!(a.body.pos.is_finite() && world.arena.contains(a.body.pos));
     }
+}
+
+#[test]
+fn past_150_members_the_arena_grows_and_2000_start_spread_and_seldom_touch() {
+    let data = built_in();
+    let with = |n: usize| WorldConfig {
+        agents: Some(n),
+        ..config(1, false, FormationShape::Wedge)
+    };
+    let area = |w: &World| f64::from(w.arena.width) * f64::from(w.arena.height);
+    let default = f64::from(data.arena.width) * f64::from(data.arena.height);
+    // 150 fit the default arena; 2,000 get the same room each (6,554 px²).
+    let w = World::new(&data, with(150));
+    assert_eq!(area(&w), default);
+    let w = World::new(&data, with(2000));
+    let each = area(&w) / 2000.0;
+    assert!(
+        (each / (default / 150.0) - 1.0).abs() < 0.01,
+        "{each} px² a member"
+    );
+    // 250 start round each of the 8 spawn points, over a square that holds them at the
+    // spacing: an 80-px square round a spawn point (where all 250 would start scattered the
+    // usual 40 px each way) holds a few.
+    let most = w
+        .arena
+        .spawns
+        .iter()
+        .map(|&s| {
+            w.agents
+                .iter()
+                .filter(|a| (a.body.pos - s).abs().max_element() <= 40.0)
+                .count()
+        })
+        .max()
+        .expect("spawn points");
+    assert!(
+        most <= 25,
+        "{most} members start within 40 px of a spawn point"
+    );
+    // Following the circling player for 10 s: bodies seldom overlap (789 member-ticks of
+    // 840,000 after the first 3 s; started as eight piles, 428,615).
+    let s = summary(&data, with(2000), 10.0);
+    let overlaps = s.extra["agent_overlaps"].as_u64().expect("overlaps");
+    assert!(overlaps <= 2000, "{overlaps} member-ticks overlapping");
 }

@@ -143,7 +143,7 @@ impl Timing {
         let pick =
             |q: f64| times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1];
         let ns = mean * 1e6 / agents as f64;
-        let grows = self.world.mode.moves_together();
+        let grows = crate::sim::world::grows(self.world.mode);
         let size = self.world.arena.size();
         // (Every tick since the warm-up, the untimed first of each turn too.)
         let boid_ticks = (f64::from(self.ticked) * agents as f64).max(1.0);

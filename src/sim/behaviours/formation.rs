@@ -24,6 +24,7 @@ use super::orca::{self, Body, Line};
 use crate::data::classics::{FormationParams, FormationShape};
 use crate::data::tuning::VehicleTuning;
 use crate::sim::space::Senses;
+use crate::sim::space::arena::Arena;
 use crate::sim::vehicle::{Vehicle, unit_or_zero};
 use glam::Vec2;
 use std::cell::RefCell;
@@ -47,6 +48,9 @@ const MARGIN: f32 = 2.0;
 const NEIGHBOURS: usize = 8;
 /// The most walls and obstacles a member keeps clear of at once.
 const MAX_SURFACES: usize = 8;
+/// How far (px) beyond touching an obstacle [`way_out`] puts a slot, so that rounding never
+/// leaves it a hair inside.
+const CLEAR: f32 = 0.01;
 /// Rows of a wedge stand this fraction of the spacing behind one another (an equilateral V).
 const WEDGE_DEPTH: f32 = 0.87;
 
@@ -161,7 +165,7 @@ pub fn steer(
     let mut state = "slot";
     let mut goal = m.at;
     if !senses.is_clear(goal, p.radius) {
-        goal = senses.arena.nearest_clear(goal, p.radius);
+        goal = way_out(senses.arena, goal, p.radius);
         state = "rejoin";
     }
     let lead = (body.pos.distance(goal) / p.max_speed.max(1e-3)).min(MAX_LEAD_S);
@@ -220,6 +224,22 @@ pub fn steer(
     );
     let state = if round.is_some() { "rejoin" } else { state };
     Decision::steer(force, aim, state)
+}
+
+/// The nearest spot clear for a body of radius `r` to a slot `p` that is not: straight out
+/// along the nearest obstacle's surface normal (the obstacles are convex, so that is the nearest
+/// clear of it), or, where that lands in another obstacle or past a wall, the arena's ring
+/// search. (The ring search alone costs rings of the obstacle's depth, which in a grown arena's
+/// scaled obstacles is hundreds, for every member whose slot lies inside one, every tick.)
+fn way_out(arena: &Arena, p: Vec2, r: f32) -> Vec2 {
+    if let Some(s) = arena.nearest_surface(p, r) {
+        let lo = Vec2::splat(r);
+        let out = p + s.normal * (r - s.distance + CLEAR);
+        if out.cmpge(lo).all() && out.cmple(arena.size() - r).all() && arena.is_clear(out, r) {
+            return out;
+        }
+    }
+    arena.nearest_clear(p, r)
 }
 
 thread_local! {

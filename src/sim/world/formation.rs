@@ -4,7 +4,7 @@
 //! move, and what the summary measures: each member's distance from its slot, the assignment's
 //! cost, and members' bodies overlapping.
 
-use super::World;
+use super::{SPAWN_SCATTER, World};
 use crate::data::classics::FormationShape;
 use crate::sim::agent::{Agent, Behaviour};
 use crate::sim::assign;
@@ -12,6 +12,7 @@ use crate::sim::behaviours::formation::{self, Member};
 use crate::sim::mode::Mode;
 use crate::sim::space::Motion;
 use crate::sim::space::neighbours::{Member as Placed, Neighbours};
+use ::rand::Rng;
 use glam::Vec2;
 use std::collections::VecDeque;
 
@@ -86,8 +87,9 @@ impl World {
         let window = (ERROR_WINDOW_S / self.dt).round() as usize;
         self.formation.errors.reserve(window + 1);
         let spawns = self.arena.spawns.clone();
+        let half = self.start_scatter(count.div_ceil(spawns.len().max(1)));
         for i in 0..count {
-            let pos = self.scattered(spawns[i % spawns.len()]);
+            let pos = self.member_start(spawns[i % spawns.len()], half);
             let agent = self.new_agent(i as u32, pos, Mode::Formation, self.flip);
             self.agents.push(agent);
         }
@@ -99,6 +101,48 @@ impl World {
         });
         let size = self.arena.size();
         self.formation.grid.rebuild_members(size, reach, placed);
+    }
+
+    /// How far each way from its spawn point a member may start when `share` members start
+    /// round that point: [`SPAWN_SCATTER`], or, for more than that square holds at the
+    /// formation's spacing, a square that holds them at it (thousands from eight points would
+    /// otherwise start as eight piles, where no member's half-planes leave it a way out).
+    pub(super) fn start_scatter(&self, share: usize) -> f32 {
+        let side = self.tuning.formation.spacing.max(1.0) * (share as f32).sqrt();
+        (0.5 * side).max(SPAWN_SCATTER)
+    }
+
+    /// A member's start round `base`, within `half` each way: [`World::scattered`] when `half`
+    /// is [`SPAWN_SCATTER`]; a wider square is moved inside the arena, and the spot drawn in it
+    /// put clear of the obstacles.
+    pub(super) fn member_start(&mut self, base: Vec2, half: f32) -> Vec2 {
+        if half <= SPAWN_SCATTER {
+            return self.scattered(base);
+        }
+        let r = self.tuning.member.radius;
+        let size = self.arena.size();
+        // (The square's centre as near `base` as keeps it inside; an arena too small for it
+        // centres it.)
+        let inside = |b: f32, side: f32| {
+            let (lo, hi) = (r + half, side - r - half);
+            if lo <= hi {
+                b.clamp(lo, hi)
+            } else {
+                side * 0.5
+            }
+        };
+        let centre = Vec2::new(inside(base.x, size.x), inside(base.y, size.y));
+        let pos = centre
+            + Vec2::new(
+                self.rng.gen_range(-half..=half),
+                self.rng.gen_range(-half..=half),
+            );
+        let pos = pos.clamp(Vec2::splat(r), (size - r).max(Vec2::splat(r)));
+        if self.arena.is_clear(pos, r) {
+            pos
+        } else {
+            self.arena.nearest_clear(pos, r)
+        }
     }
 
     /// `V`: the next shape (or any), assigned again.

@@ -44,6 +44,12 @@ const METRIC_SIDE: f32 = 0.5;
 const ROOMY_CROWD: f64 = 2_000.0;
 /// The default arena's area (px²).
 const ROOMY_AREA: f64 = 1280.0 * 768.0;
+/// The formation's room: this many members in the default arena's area (6,554 px² a member, a
+/// square of 81 px, some five times a slot at the default spacing). A wedge of 150 is about
+/// 650 × 500 px, half the default arena's width, with room round it to be led; past that the
+/// formation grows the arena with its count, so that thousands can take their shape rather than
+/// pile against the walls.
+const FORMATION_CROWD: f64 = 150.0;
 /// The flock's room per boid (px²; a square of 181 px a side). A flock needs room to be one:
 /// the default arena holds only 30 boids at this density, so from 31 on the flock's arena grows
 /// with it (up to [`GROWN_SIDE`], reached near 19,700 boids). In the default arena about a fifth
@@ -338,23 +344,30 @@ pub fn arena_scale(arena: &ArenaData, count: usize, (area_for, crowd): (f64, f64
 }
 
 /// The room `mode`'s crowd is given, as an area (px²) and how many share it: the flock's
-/// [`FLOCK_ROOM`] a boid, the swarm's [`ROOMY_CROWD`] in the default arena.
+/// [`FLOCK_ROOM`] a boid, the formation's [`FORMATION_CROWD`] and the swarm's [`ROOMY_CROWD`]
+/// in the default arena.
 pub fn room(mode: Mode) -> (f64, f64) {
-    if mode == Mode::Flock {
-        (FLOCK_ROOM, 1.0)
-    } else {
-        (ROOMY_AREA, ROOMY_CROWD)
+    match mode {
+        Mode::Flock => (FLOCK_ROOM, 1.0),
+        Mode::Formation => (ROOMY_AREA, FORMATION_CROWD),
+        _ => (ROOMY_AREA, ROOMY_CROWD),
     }
 }
 
+/// Whether `mode` grows the arena with its count: the flock and the swarm, which move together,
+/// and the formation, whose shape needs room to be taken.
+pub fn grows(mode: Mode) -> bool {
+    mode.moves_together() || mode == Mode::Formation
+}
+
 impl World {
-    /// Size the arena for `count` agents of the mode: for the flock and the swarm, the data's
-    /// scaled by [`arena_scale`] to the mode's [`room`] (unless the configuration fixes it); for every other mode the
-    /// data's as it is. When the scale changes, the player and the agents already there are
+    /// Size the arena for `count` agents of the mode: for the modes that [`grows`], the data's
+    /// scaled by [`arena_scale`] to the mode's [`room`] (unless the configuration fixes it); for
+    /// every other mode the data's as it is. When the scale changes, the player and the agents already there are
     /// moved with it (each position scaled, then put clear of the obstacles), so the crowd keeps
     /// its shape in the grown or shrunk arena.
     pub(super) fn fit_arena(&mut self, count: usize) {
-        let grows = self.mode.moves_together() && !self.config.fixed_arena;
+        let grows = grows(self.mode) && !self.config.fixed_arena;
         let scale = if grows {
             arena_scale(&self.arena_data, count, room(self.mode))
         } else {

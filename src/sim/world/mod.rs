@@ -27,7 +27,7 @@ use rand_chacha::ChaCha12Rng;
 use std::collections::{BTreeMap, VecDeque};
 
 pub use formation::GATHER_S;
-pub use group::{FLOCK_ROOM, Flocking, GROWN_AREA, GROWN_SIDE};
+pub use group::{FLOCK_ROOM, Flocking, GROWN_AREA, GROWN_SIDE, grows};
 pub use walk::{Walking, scene_agents};
 
 /// Most agents a world holds (the `+` key and `--agents` stop here).
@@ -367,9 +367,15 @@ impl World {
         self.agents.truncate(n);
         self.fit_arena(n);
         self.flocking.forget_heeds();
+        // (A formation's new members start spread widely enough for their number.)
+        let far_half = self.arena.spawns.len().div_ceil(2).max(1);
+        let half = self.start_scatter(n.saturating_sub(self.agents.len()).div_ceil(far_half));
         while self.agents.len() < n {
             let pos = if self.mode.moves_together() {
                 self.anywhere()
+            } else if self.mode == Mode::Formation {
+                let pos = self.far_spawn();
+                self.member_start(pos, half)
             } else {
                 let pos = self.far_spawn();
                 self.scattered(pos)
