@@ -132,7 +132,7 @@ const COMMANDS: &[Binding] = &[
         keys: &[KeyCode::Y],
         label: "Y",
         action: Action::Smooth,
-        help: "heading smoothing: agents drawn facing their last 10 headings' mean",
+        help: super::smooth::HELP,
     },
     Binding {
         keys: &[KeyCode::G],

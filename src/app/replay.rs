@@ -117,7 +117,7 @@ pub const REPLAY_KEYS: &[(&[KeyCode], &str, ReplayAction, &str)] = &[
         &[KeyCode::Y],
         "Y",
         ReplayAction::Smooth,
-        "heading smoothing: agents drawn facing their last 10 headings' mean",
+        super::smooth::HELP,
     ),
     (
         &[KeyCode::H, KeyCode::F1],

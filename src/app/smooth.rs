@@ -8,6 +8,8 @@ use glam::Vec2;
 
 /// How many of the latest ticks' headings are averaged.
 pub const SAMPLES: usize = 10;
+/// What `Y` does, as the help of the game and of the replay window says it.
+pub const HELP: &str = "heading smoothing: agents drawn facing their last 10 headings' mean";
 
 /// The latest headings of every agent, and whether `Y` has smoothing on.
 #[derive(Debug, Clone, Default)]

@@ -112,9 +112,9 @@ impl World {
         (0.5 * side).max(SPAWN_SCATTER)
     }
 
-    /// A member's start round `base`, within `half` each way: [`World::scattered`] when `half`
-    /// is [`SPAWN_SCATTER`]; a wider square is moved inside the arena, and the spot drawn in it
-    /// put clear of the obstacles.
+    /// An agent's start round `base`, within `half` each way: [`World::scattered`] when `half`
+    /// is [`SPAWN_SCATTER`] (every mode's new agents but a big formation's); a wider square is
+    /// moved inside the arena, and the spot drawn in it put clear of the obstacles.
     pub(super) fn member_start(&mut self, base: Vec2, half: f32) -> Vec2 {
         if half <= SPAWN_SCATTER {
             return self.scattered(base);

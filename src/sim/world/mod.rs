@@ -367,18 +367,20 @@ impl World {
         self.agents.truncate(n);
         self.fit_arena(n);
         self.flocking.forget_heeds();
-        // (A formation's new members start spread widely enough for their number.)
-        let far_half = self.arena.spawns.len().div_ceil(2).max(1);
-        let half = self.start_scatter(n.saturating_sub(self.agents.len()).div_ceil(far_half));
+        // (A formation's new members start spread widely enough for their number; the rest
+        // within SPAWN_SCATTER, as `scattered` places them.)
+        let half = if self.mode == Mode::Formation {
+            let far_half = self.arena.spawns.len().div_ceil(2).max(1);
+            self.start_scatter(n.saturating_sub(self.agents.len()).div_ceil(far_half))
+        } else {
+            SPAWN_SCATTER
+        };
         while self.agents.len() < n {
             let pos = if self.mode.moves_together() {
                 self.anywhere()
-            } else if self.mode == Mode::Formation {
-                let pos = self.far_spawn();
-                self.member_start(pos, half)
             } else {
                 let pos = self.far_spawn();
-                self.scattered(pos)
+                self.member_start(pos, half)
             };
             let agent = self.new_agent(self.agents.len() as u32, pos, self.mode, self.flip);
             self.agents.push(agent);
